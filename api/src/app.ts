@@ -1,0 +1,45 @@
+import { bodyParser } from "@koa/bodyparser";
+import Router from "@koa/router";
+import Koa from "koa";
+import type { Config } from "./config.ts";
+import type { Db } from "./db/knex.ts";
+import { errorHandler } from "./http/errors.ts";
+import { requestLog } from "./http/requestLog.ts";
+import { sameOriginOnly, securityHeaders } from "./http/security.ts";
+import { sessionMiddleware } from "./http/session.ts";
+import { staticFiles } from "./http/staticFiles.ts";
+import type { Logger } from "./logger.ts";
+import { accountRoutes } from "./routes/account.ts";
+import { authRoutes } from "./routes/auth.ts";
+import { systemRoutes } from "./routes/system.ts";
+
+export interface AppDeps {
+  db: Db;
+  config: Config;
+  log: Logger;
+}
+
+// Paths that must read the raw body and authenticate by signature instead of by origin.
+const WEBHOOK_PATHS = ["/api/stripe/webhook"];
+
+export function createApp({ db, config, log }: AppDeps): Koa {
+  const app = new Koa();
+  app.keys = [config.sessionSecret];
+  app.proxy = config.trustProxy;
+
+  const api = new Router({ prefix: "/api" });
+  for (const routes of [systemRoutes(db, config), authRoutes(db, config), accountRoutes(db)]) {
+    api.use(routes.routes(), routes.allowedMethods());
+  }
+
+  if (config.logRequests) app.use(requestLog(log));
+  app.use(securityHeaders());
+  app.use(errorHandler(log));
+  app.use(staticFiles({ assetDirs: config.assetDirs, pwaDir: config.pwaDir }));
+  app.use(sameOriginOnly({ allowedOrigins: config.allowedOrigins, exemptPaths: WEBHOOK_PATHS }));
+  app.use(sessionMiddleware(app, db));
+  app.use(bodyParser({ enableTypes: ["json"], jsonLimit: "32kb", encoding: "utf-8" }));
+  app.use(api.routes());
+  app.use(api.allowedMethods());
+  return app;
+}

@@ -1,0 +1,54 @@
+import { UniqueViolationError } from "objection";
+import { MSG } from "../contract/messages.ts";
+import type { Db } from "../db/knex.ts";
+import { badRequest, conflict, unauthorized } from "../http/errors.ts";
+import { hashPassword, verifyPassword } from "../lib/passwords.ts";
+import { User } from "../models/User.ts";
+import { isDisplayNameFree, isEmailFree, lockUser } from "../queries/users.ts";
+
+export async function setDisplayName(db: Db, userId: number, displayName: string): Promise<User> {
+  try {
+    return await db.transaction(async (trx) => {
+      await lockUser(trx, userId);
+      if (!(await isDisplayNameFree(trx, displayName, userId))) throw conflict(MSG.displayNameTaken);
+      return User.query(trx).patchAndFetchById(userId, { displayName, updatedAt: new Date() });
+    });
+  } catch (err) {
+    if (err instanceof UniqueViolationError) throw conflict(MSG.displayNameTaken);
+    throw err;
+  }
+}
+
+/** Sets or removes (null) the e-mail address; any change to an existing address needs the password. */
+export async function updateEmail(db: Db, userId: number, email: string | null, password: string): Promise<string | null> {
+  const user = await User.query(db).findById(userId);
+  if (!user) throw unauthorized();
+  if (email === user.email) return email;
+  // Adding a first address, changing it and removing it all need the current password.
+  if (!password) throw badRequest(email === null ? MSG.emailPasswordRequiredRemove : MSG.emailPasswordRequiredChange);
+  if (!(await verifyPassword(user.passwordHash, password))) throw badRequest(MSG.currentPasswordWrong);
+  try {
+    return await db.transaction(async (trx) => {
+      await lockUser(trx, userId);
+      if (email !== null && !(await isEmailFree(trx, email, userId))) throw conflict(MSG.emailTaken);
+      const updated = await User.query(trx).patchAndFetchById(userId, { email, updatedAt: new Date() });
+      return updated.email;
+    });
+  } catch (err) {
+    if (err instanceof UniqueViolationError) throw conflict(MSG.emailTaken);
+    throw err;
+  }
+}
+
+/** Changes the password and signs the account out everywhere (the caller signs this device back in). */
+export async function updatePassword(db: Db, userId: number, currentPassword: string, newPassword: string): Promise<void> {
+  const user = await User.query(db).findById(userId);
+  if (!user) throw unauthorized();
+  // 400, not 401: the player is signed in; only the typed password is wrong.
+  if (!(await verifyPassword(user.passwordHash, currentPassword))) throw badRequest(MSG.currentPasswordWrong);
+  const passwordHash = await hashPassword(newPassword);
+  await db.transaction(async (trx) => {
+    await User.query(trx).patchAndFetchById(userId, { passwordHash, updatedAt: new Date() });
+    await trx("sessions").where({ user_id: userId }).delete();
+  });
+}

@@ -1,0 +1,56 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+
+/** Everything the server reads from its environment, in one place (see .env.example). */
+export interface Config {
+  port: number;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  sessionSecret: string;
+  appName: string;
+  supportEmail: string;
+  allowedOrigins: string[];
+  trustProxy: boolean;
+  production: boolean;
+  /** Where the built PWA lives; the server serves it with the API. */
+  pwaDir: string;
+  /** Operator files first (legal texts, replacement art), then generated assets. */
+  assetDirs: string[];
+  logRequests: boolean;
+  /** Sign-in and sign-up attempts per 5 minutes, per IP and per username. */
+  authAttemptsPerIp: number;
+  authAttemptsPerUsername: number;
+}
+
+export const ROOT_DIR = path.resolve(import.meta.dirname, "../..");
+
+/** The secret is generated once and kept beside the data, so restarts keep players signed in. */
+function loadOrCreateSessionSecret(dataDir: string): string {
+  const file = path.join(dataDir, "session-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("hex");
+  writeFileSync(file, secret + "\n", { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const dataDir = path.resolve(ROOT_DIR, env.DATA_DIR || "./data");
+  return {
+    port: Number(env.PORT || 3000),
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    sessionSecret: env.SESSION_SECRET || loadOrCreateSessionSecret(dataDir),
+    appName: env.APP_NAME || "Foilbound",
+    supportEmail: env.SUPPORT_EMAIL || "support@foilbound.example",
+    allowedOrigins: (env.ALLOWED_ORIGINS || "").split(",").map((s) => s.trim()).filter(Boolean),
+    trustProxy: env.TRUST_PROXY === "1" || env.TRUST_PROXY === "true",
+    production: env.NODE_ENV === "production",
+    pwaDir: path.join(ROOT_DIR, "dist/pwa"),
+    assetDirs: [path.join(ROOT_DIR, "assets/public"), path.join(ROOT_DIR, "assets/generated")],
+    logRequests: env.LOG_REQUESTS !== "0",
+    authAttemptsPerIp: Number(env.AUTH_ATTEMPTS_PER_IP || 30),
+    authAttemptsPerUsername: Number(env.AUTH_ATTEMPTS_PER_USERNAME || 10),
+  };
+}

@@ -1,0 +1,58 @@
+import { z } from "zod";
+import { MSG } from "./messages.ts";
+import { DISPLAY_NAME_PATTERN, EMAIL_PATTERN, LIMITS, USERNAME_PATTERN } from "./rules.ts";
+
+// Request bodies of the account calls, with the texts of SPEC.md section 5 as their messages.
+// Server only: the PWA checks the same rules through rules.ts without pulling zod in.
+
+const requiredString = (message: string) => z.string({ error: message }).min(1, { error: message });
+
+export const LoginBody = z.object({
+  username: requiredString(MSG.loginRequired)
+    .max(LIMITS.usernameMax, { error: MSG.usernameChars })
+    .regex(USERNAME_PATTERN, { error: MSG.usernameChars }),
+  password: requiredString(MSG.loginRequired)
+    .min(LIMITS.loginPasswordMin, { error: MSG.passwordLength })
+    .max(LIMITS.loginPasswordMax, { error: MSG.passwordLength }),
+});
+
+export const RegisterBody = z.object({
+  username: requiredString(MSG.loginRequired).regex(DISPLAY_NAME_PATTERN, { error: MSG.displayNameInvalid }),
+  password: requiredString(MSG.loginRequired)
+    .min(LIMITS.loginPasswordMin, { error: MSG.passwordLength })
+    .max(LIMITS.loginPasswordMax, { error: MSG.passwordLength }),
+  displayName: z.string({ error: MSG.displayNameInvalid }).regex(DISPLAY_NAME_PATTERN, { error: MSG.displayNameInvalid }).optional(),
+  // The player passed the age gate and accepted the terms dialog; both are recorded.
+  ageConfirmed: z.literal(true, { error: MSG.ageConfirmationRequired }),
+  termsAccepted: z.literal(true, { error: MSG.termsRequired }),
+});
+
+export const DisplayNameBody = z.object({
+  displayName: z.string({ error: MSG.displayNameInvalid }).trim().regex(DISPLAY_NAME_PATTERN, { error: MSG.displayNameInvalid }),
+});
+
+export const CheckEmailBody = z.object({
+  email: z.string({ error: MSG.emailInvalid }).trim().max(LIMITS.emailMax, { error: MSG.emailInvalid }).regex(EMAIL_PATTERN, { error: MSG.emailInvalid }),
+});
+
+export const UpdateEmailBody = z.object({
+  // null or "" removes the address.
+  email: z
+    .string({ error: MSG.emailInvalid })
+    .trim()
+    .max(LIMITS.emailMax, { error: MSG.emailInvalid })
+    .nullable()
+    .optional()
+    .transform((v) => (v ? v : null))
+    .refine((v) => v === null || EMAIL_PATTERN.test(v), { error: MSG.emailInvalid }),
+  password: z.string({ error: MSG.badRequest }).optional().default(""),
+});
+
+export const UpdatePasswordBody = z.object({
+  currentPassword: z.string({ error: MSG.passwordFieldsRequired }).min(1, { error: MSG.passwordFieldsRequired }),
+  newPassword: z
+    .string({ error: MSG.passwordFieldsRequired })
+    .min(1, { error: MSG.passwordFieldsRequired })
+    .min(LIMITS.newPasswordMin, { error: MSG.newPasswordTooShort })
+    .max(LIMITS.newPasswordMax, { error: MSG.newPasswordTooLong }),
+});

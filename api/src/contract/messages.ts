@@ -1,0 +1,67 @@
+// Every text a player reads in an error or validation message, shared by the API and the PWA
+// so both sides say the same thing (SPEC.md sections 5 and 8). Plain constants: no imports.
+
+export const MSG = {
+  // Login form and server-side auth
+  loginRequired: "Please enter username and password",
+  passwordLength: "Password must be 5-15 characters",
+  usernameChars: "Username can only contain letters, numbers, underscore, and dash",
+  invalidUsername: "Invalid username",
+  invalidPassword: "Invalid password",
+  wrongPassword: "Wrong password for this username",
+  usernameTaken: "Username already taken",
+  usernameTakenHint: "Username already taken - try a different name or use the correct password",
+  accountCreationFailed: (message: string) => `Account creation failed: ${message}`,
+  accountCreationCancelled: "Account creation cancelled. Please try again if you'd like to create an account.",
+  ageConfirmationRequired: "You must confirm that you are 18 or older",
+  termsRequired: "You must accept the Terms of Service and Privacy Policy",
+  tooManyAttempts: "Too many attempts. Please wait a few minutes and try again.",
+  notAuthenticated: "Not authenticated",
+
+  // Username / display name
+  displayNameInvalid: "Username must be 2-20 characters and contain only letters, numbers, underscore, and dash",
+  displayNameAvailable: "✓ Username is available!",
+  displayNameTaken: "Username is already taken",
+
+  // Email
+  emailInvalid: "Please enter a valid email address",
+  emailTaken: "Email address is already in use",
+  emailPasswordRequiredChange: "Password is required to change email address",
+  emailPasswordRequiredRemove: "Password is required to remove email address",
+  currentPasswordWrong: "Current password is incorrect",
+
+  // Password change
+  passwordFieldsRequired: "Please fill in all password fields",
+  newPasswordTooShort: "Password must be at least 6 characters long",
+  newPasswordTooLong: "Password must be at most 15 characters long",
+  passwordsDoNotMatch: "Passwords do not match",
+
+  // Generic
+  badRequest: "Invalid request",
+  notFound: "Not found",
+  forbiddenOrigin: "Request refused: it did not come from this site",
+  serverError: "Something went wrong on our side. Please try again.",
+  databaseUnavailable: "The game is temporarily unavailable. Please try again in a moment.",
+} as const;
+
+/** Client fallbacks when a failed call carries no server text (SPEC.md section 8). */
+export const FALLBACK = {
+  authenticate: "Failed to authenticate",
+  login: "Login failed",
+  register: "Registration failed",
+  logout: "Logout failed",
+  userData: "Failed to get user data",
+  collection: "Failed to get collection",
+  openPack: "Failed to open pack",
+  leaderboard: "Failed to get leaderboard",
+  champions: "Failed to get champions",
+  checkUsername: "Failed to check username",
+  setUsername: "Failed to set username",
+  getEmail: "Failed to get email",
+  checkEmail: "Failed to check email",
+  updateEmail: "Failed to update email",
+  updatePassword: "Failed to update password",
+  checkAvailability: "Failed to check availability",
+  checkEmailAvailability: "Failed to check email availability",
+  unlinkEmail: "Failed to unlink email",
+} as const;

@@ -1,0 +1,48 @@
+// Response shapes of the account calls (SPEC.md sections 3 and 7). Types only.
+
+export interface UserDto {
+  id: number;
+  username: string;
+  /** The spec's fallback name field; same as username. */
+  replitUsername: string;
+  displayName: string | null;
+  email: string | null;
+  coins: number;
+  gems: number;
+  lastCoinGeneration: string;
+  /** When the next regenerated coin is due, or null at the cap. */
+  nextCoinAt: string | null;
+  dailyPacksOpened: number;
+  dailyHolosFound: number;
+  weeklyLegendariesFound: number;
+  weeklyHolosFound: number;
+  weeklyPacksOpened: number;
+  set1PacksOpened: number;
+  set2PacksOpened: number;
+  set3PacksOpened: number;
+  set4PacksOpened: number;
+  set5PacksOpened: number;
+  set6PacksOpened: number;
+  set7PacksOpened: number;
+  totalScore: number;
+  cardCount: number;
+  createdAt: string;
+}
+
+export interface AuthResponse {
+  user: UserDto;
+}
+
+export interface AvailabilityResponse {
+  available: boolean;
+  error?: string;
+}
+
+export interface ErrorResponse {
+  error: string;
+}
+
+export interface AppInfo {
+  appName: string;
+  supportEmail: string;
+}

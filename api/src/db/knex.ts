@@ -1,0 +1,65 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import knex, { type Knex } from "knex";
+import ClientPgLite from "knex-pglite";
+import pg from "pg";
+import { migrationSource } from "./migrations/index.ts";
+
+export type Db = Knex;
+export type Trx = Knex.Transaction;
+
+// int8 (bigint, count(*)) and numeric arrive as strings from pg and as BigInt from PGlite;
+// every value we keep fits in a double, so both drivers hand back plain numbers.
+// DATE columns (reward periods) stay 'YYYY-MM-DD' strings: a Date would shift with the server's zone.
+const INT8 = 20;
+const NUMERIC = 1700;
+const DATE = 1082;
+pg.types.setTypeParser(INT8, (v) => Number(v));
+pg.types.setTypeParser(NUMERIC, (v) => Number(v));
+pg.types.setTypeParser(DATE, (v) => v);
+
+export interface DbOptions {
+  /** postgres://... when a server is used. */
+  databaseUrl?: string;
+  /** Folder of the embedded database; omitted means in memory (tests). */
+  dataDir?: string;
+  poolMax?: number;
+}
+
+export const migrationConfig: Knex.MigratorConfig = {
+  migrationSource,
+  tableName: "knex_migrations",
+};
+
+export function createDb(opts: DbOptions): Db {
+  if (opts.databaseUrl) {
+    return knex({
+      client: "pg",
+      connection: opts.databaseUrl,
+      pool: { min: 0, max: opts.poolMax ?? 10 },
+      migrations: migrationConfig,
+    });
+  }
+  let dir: string | undefined;
+  if (opts.dataDir) {
+    dir = path.join(opts.dataDir, "pglite");
+    mkdirSync(dir, { recursive: true });
+  }
+  const pglite = new PGlite(dir, {
+    parsers: { [INT8]: (v: string) => Number(v), [NUMERIC]: (v: string) => Number(v), [DATE]: (v: string) => v },
+  });
+  return knex({
+    client: ClientPgLite as unknown as typeof knex.Client,
+    connection: { pglite } as unknown as Knex.StaticConnectionConfig,
+    migrations: migrationConfig,
+  });
+}
+
+export function isPostgresServer(db: Db): boolean {
+  return db.client.config.client === "pg";
+}
+
+export async function migrateLatest(db: Db): Promise<void> {
+  await db.migrate.latest(migrationConfig);
+}

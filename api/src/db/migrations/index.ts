@@ -1,0 +1,12 @@
+import type { Knex } from "knex";
+import * as initialSchema from "./20261122000000_initial_schema.ts";
+
+// Migrations are listed here and imported statically, so they run the same under tsx, vitest
+// and any bundler (knex's own file loader cannot import .ts files everywhere). Append new ones.
+const MIGRATIONS: Array<[name: string, migration: Knex.Migration]> = [["20261122000000_initial_schema", initialSchema]];
+
+export const migrationSource: Knex.MigrationSource<[string, Knex.Migration]> = {
+  getMigrations: async () => MIGRATIONS,
+  getMigrationName: ([name]) => name,
+  getMigration: async ([, migration]) => migration,
+};

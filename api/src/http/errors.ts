@@ -1,0 +1,62 @@
+import type { Context, Next } from "koa";
+import { DBError, NotFoundError, UniqueViolationError, ValidationError } from "objection";
+import { MSG } from "../contract/messages.ts";
+import type { Logger } from "../logger.ts";
+
+/** An error whose message a player may read. Anything else becomes a 500 with a generic text. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string) => new HttpError(400, message);
+export const unauthorized = (message: string = MSG.notAuthenticated) => new HttpError(401, message);
+export const forbidden = (message: string) => new HttpError(403, message);
+export const notFound = (message: string = MSG.notFound) => new HttpError(404, message);
+export const conflict = (message: string) => new HttpError(409, message);
+export const tooManyRequests = (message: string = MSG.tooManyAttempts) => new HttpError(429, message);
+
+/** Maps every failure to `{ error }`; never leaks SQL or a stack to the client. */
+export function errorHandler(log: Logger) {
+  return async (ctx: Context, next: Next) => {
+    try {
+      await next();
+      if (ctx.status === 404 && ctx.body === undefined && ctx.path.startsWith("/api")) {
+        ctx.status = 404;
+        ctx.body = { error: MSG.notFound };
+      }
+    } catch (err) {
+      const { status, message } = toHttp(err);
+      if (status >= 500) log.error("request failed", { path: ctx.path, method: ctx.method, err: describe(err) });
+      ctx.status = status;
+      ctx.body = { error: message };
+    }
+  };
+}
+
+function toHttp(err: unknown): { status: number; message: string } {
+  if (err instanceof HttpError) return { status: err.status, message: err.message };
+  if (err instanceof ValidationError) return { status: 400, message: MSG.badRequest };
+  if (err instanceof NotFoundError) return { status: 404, message: MSG.notFound };
+  if (err instanceof UniqueViolationError) return { status: 409, message: "That already exists" };
+  const e = err as { status?: number; expose?: boolean; message?: string; type?: string };
+  // koa / body parser errors (malformed JSON, payload too large) carry a status and are safe to show.
+  if (typeof e?.status === "number" && e.status >= 400 && e.status < 500) {
+    return { status: e.status, message: e.status === 413 ? "Request too large" : MSG.badRequest };
+  }
+  if (err instanceof DBError || isConnectionError(err)) return { status: 503, message: MSG.databaseUnavailable };
+  return { status: 500, message: MSG.serverError };
+}
+
+function isConnectionError(err: unknown): boolean {
+  const code = (err as { code?: string })?.code;
+  return code === "ECONNREFUSED" || code === "57P01" || code === "53300";
+}
+
+function describe(err: unknown) {
+  return err instanceof Error ? { name: err.name, message: err.message, stack: err.stack } : { value: String(err) };
+}

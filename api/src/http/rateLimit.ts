@@ -1,0 +1,34 @@
+import type { Db } from "../db/knex.ts";
+import { tooManyRequests } from "./errors.ts";
+
+export interface RateRule {
+  /** e.g. "login:ip" */
+  name: string;
+  limit: number;
+  windowMs: number;
+}
+
+/**
+ * Fixed-window counter kept in the database (not in memory), so every API process shares it.
+ * One upsert per check: the row's hits after the increment decide.
+ */
+export async function hitRateLimit(db: Db, rule: RateRule, subject: string, now = new Date()): Promise<void> {
+  const windowStart = new Date(Math.floor(now.getTime() / rule.windowMs) * rule.windowMs);
+  const key = `${rule.name}:${subject}`.slice(0, 200);
+  const rows: Array<{ hits: number }> = await db("rate_limits")
+    .insert({ key, window_start: windowStart, hits: 1 })
+    .onConflict(["key", "window_start"])
+    .merge({ hits: db.raw("rate_limits.hits + 1") })
+    .returning("hits");
+  if ((rows[0]?.hits ?? 0) > rule.limit) throw tooManyRequests();
+}
+
+const AUTH_WINDOW_MS = 5 * 60 * 1000;
+
+/** Login and registration: generous for a person, tight for a password-guessing script. */
+export function authRateRules(config: { authAttemptsPerIp: number; authAttemptsPerUsername: number }) {
+  return {
+    perIp: { name: "auth:ip", limit: config.authAttemptsPerIp, windowMs: AUTH_WINDOW_MS },
+    perUsername: { name: "auth:user", limit: config.authAttemptsPerUsername, windowMs: AUTH_WINDOW_MS },
+  } satisfies Record<string, RateRule>;
+}

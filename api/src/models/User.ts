@@ -1,0 +1,37 @@
+import { BaseModel } from "./BaseModel.ts";
+
+export class User extends BaseModel {
+  static override tableName = "users";
+
+  id!: number;
+  username!: string;
+  displayName!: string | null;
+  email!: string | null;
+  passwordHash!: string;
+  coins!: number;
+  gems!: number;
+  lastCoinGeneration!: Date;
+  dailyPeriod!: string | null;
+  dailyLogins!: number;
+  dailyPacksOpened!: number;
+  dailyHolosFound!: number;
+  weeklyPeriod!: string | null;
+  weeklyPacksOpened!: number;
+  weeklyHolosFound!: number;
+  weeklyLegendariesFound!: number;
+  set1PacksOpened!: number;
+  set2PacksOpened!: number;
+  set3PacksOpened!: number;
+  set4PacksOpened!: number;
+  set5PacksOpened!: number;
+  set6PacksOpened!: number;
+  set7PacksOpened!: number;
+  totalScore!: number;
+  cardCount!: number;
+  battleCoinsDay!: string | null;
+  battleCoinsToday!: number;
+  ageConfirmedAt!: Date;
+  termsAcceptedAt!: Date;
+  createdAt!: Date;
+  updatedAt!: Date;
+}

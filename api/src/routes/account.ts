@@ -1,0 +1,67 @@
+import Router from "@koa/router";
+import { CheckEmailBody, DisplayNameBody, UpdateEmailBody, UpdatePasswordBody } from "../contract/auth.ts";
+import { MSG } from "../contract/messages.ts";
+import type { Db } from "../db/knex.ts";
+import { setDisplayName, updateEmail, updatePassword } from "../commands/accountSettings.ts";
+import { requireAuth, signIn } from "../http/auth.ts";
+import { parseBody } from "../http/validate.ts";
+import { presentUser } from "../presenters/user.ts";
+import { isDisplayNameFree, isEmailFree, loadUserFresh } from "../queries/users.ts";
+import { isValidDisplayName, isValidEmail } from "../contract/rules.ts";
+
+export function accountRoutes(db: Db) {
+  const router = new Router();
+  const auth = requireAuth(db);
+
+  router.get("/user", auth, async (ctx) => {
+    ctx.body = presentUser(await loadUserFresh(db, ctx.state.userId), new Date());
+  });
+
+  // Availability checks answer 200 with a reason, so the form can show it next to the field.
+  router.post("/check-username", auth, async (ctx) => {
+    const raw = (ctx.request.body as { displayName?: unknown })?.displayName;
+    const name = typeof raw === "string" ? raw.trim() : "";
+    if (!isValidDisplayName(name)) {
+      ctx.body = { available: false, error: MSG.displayNameInvalid };
+      return;
+    }
+    const available = await isDisplayNameFree(db, name, ctx.state.userId);
+    ctx.body = available ? { available } : { available, error: MSG.displayNameTaken };
+  });
+
+  router.post("/set-username", auth, async (ctx) => {
+    const { displayName } = parseBody(ctx, DisplayNameBody);
+    const user = await setDisplayName(db, ctx.state.userId, displayName);
+    ctx.body = { user: presentUser(user, new Date()) };
+  });
+
+  router.get("/user/email", auth, async (ctx) => {
+    const user = await loadUserFresh(db, ctx.state.userId);
+    ctx.body = { email: user.email };
+  });
+
+  router.post("/check-email", auth, async (ctx) => {
+    const raw = (ctx.request.body as { email?: unknown })?.email;
+    const email = typeof raw === "string" ? raw.trim() : "";
+    if (!isValidEmail(email)) {
+      ctx.body = { available: false, error: MSG.emailInvalid };
+      return;
+    }
+    const available = await isEmailFree(db, email, ctx.state.userId);
+    ctx.body = available ? { available } : { available, error: MSG.emailTaken };
+  });
+
+  router.put("/user/email", auth, async (ctx) => {
+    const body = parseBody(ctx, UpdateEmailBody);
+    ctx.body = { email: await updateEmail(db, ctx.state.userId, body.email, body.password) };
+  });
+
+  router.put("/user/password", auth, async (ctx) => {
+    const body = parseBody(ctx, UpdatePasswordBody);
+    await updatePassword(db, ctx.state.userId, body.currentPassword, body.newPassword);
+    await signIn(ctx, ctx.state.userId);
+    ctx.body = { ok: true };
+  });
+
+  return router;
+}

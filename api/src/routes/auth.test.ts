@@ -1,0 +1,196 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MSG } from "../contract/messages.ts";
+import { SESSION_COOKIE } from "../http/session.ts";
+import { signedUpClient, startTestServer, type TestServer } from "../testing/testServer.ts";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server?.close());
+
+const register = (username: string, extra: Record<string, unknown> = {}) => ({
+  username,
+  password: "secret1",
+  displayName: username,
+  ageConfirmed: true,
+  termsAccepted: true,
+  ...extra,
+});
+
+describe("POST /api/auth/register", () => {
+  it("creates the account with 10 coins, 0 gems, signs the player in and records the 18+ confirmation", async () => {
+    const c = server.client();
+    const res = await c.post("/api/auth/register", register("Newbie_1"));
+    expect(res.status).toBe(201);
+    expect(res.body.user).toMatchObject({ username: "Newbie_1", displayName: "Newbie_1", coins: 10, gems: 0, email: null });
+    expect(c.cookie(SESSION_COOKIE)).toBeTruthy();
+    const me = await c.get("/api/auth");
+    expect(me.status).toBe(200);
+    expect(me.body.user.username).toBe("Newbie_1");
+    const row = await server.db("users").where({ username: "Newbie_1" }).first();
+    expect(row.age_confirmed_at).toBeTruthy();
+    expect(row.terms_accepted_at).toBeTruthy();
+    expect(row.password_hash).toMatch(/^\$argon2id\$/);
+  });
+
+  it("refuses a taken username, whatever its case", async () => {
+    await signedUpClient(server, "TakenName");
+    const res = await server.client().post("/api/auth/register", register("takenname"));
+    expect(res).toMatchObject({ status: 409, body: { error: MSG.usernameTaken } });
+  });
+
+  it("needs the age confirmation and the accepted terms", async () => {
+    const c = server.client();
+    expect(await c.post("/api/auth/register", register("noage", { ageConfirmed: false }))).toMatchObject({
+      status: 400,
+      body: { error: MSG.ageConfirmationRequired },
+    });
+    expect(await c.post("/api/auth/register", register("noterms", { termsAccepted: undefined }))).toMatchObject({
+      status: 400,
+      body: { error: MSG.termsRequired },
+    });
+    expect(await server.db("users").whereIn("username", ["noage", "noterms"])).toHaveLength(0);
+  });
+
+  it("applies the username and password rules with the spec's texts", async () => {
+    const c = server.client();
+    expect((await c.post("/api/auth/register", register("bad name!"))).body.error).toBe(MSG.displayNameInvalid);
+    expect((await c.post("/api/auth/register", register("x"))).body.error).toBe(MSG.displayNameInvalid);
+    expect((await c.post("/api/auth/register", register("a".repeat(21)))).body.error).toBe(MSG.displayNameInvalid);
+    expect((await c.post("/api/auth/register", register("shortpw", { password: "abcd" }))).body.error).toBe(MSG.passwordLength);
+    expect((await c.post("/api/auth/register", register("longpw", { password: "a".repeat(16) }))).body.error).toBe(MSG.passwordLength);
+    expect((await c.post("/api/auth/register", { password: "secret1" })).body.error).toBe(MSG.loginRequired);
+  });
+
+  it("leaves the display name unset when someone else already uses it, for the choose-username screen", async () => {
+    const a = await signedUpClient(server, "alpha_dn");
+    expect((await a.post("/api/set-username", { displayName: "bravo_dn" })).status).toBe(200);
+    const res = await server.client().post("/api/auth/register", register("bravo_dn"));
+    expect(res.status).toBe(201);
+    expect(res.body.user).toMatchObject({ username: "bravo_dn", displayName: null });
+  });
+
+  it("lets exactly one of many parallel sign-ups for one name through", async () => {
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () => server.client().post("/api/auth/register", register("RaceName"))),
+    );
+    expect(results.filter((r) => r.status === 201)).toHaveLength(1);
+    expect(results.filter((r) => r.status === 409).every((r) => r.body.error === MSG.usernameTaken)).toBe(true);
+    expect(await server.db("users").whereRaw("lower(username) = 'racename'")).toHaveLength(1);
+  });
+});
+
+describe("POST /api/auth/login", () => {
+  beforeAll(async () => {
+    await signedUpClient(server, "Returning", "hunter22");
+  });
+
+  it("signs in with the right password, case-insensitively on the name, with a new session id", async () => {
+    const c = server.client();
+    await c.get("/api/auth");
+    const res = await c.post("/api/auth/login", { username: "returning", password: "hunter22" });
+    expect(res.status).toBe(200);
+    expect(res.body.user.username).toBe("Returning");
+    const first = c.cookie(SESSION_COOKIE);
+    await c.post("/api/auth/login", { username: "Returning", password: "hunter22" });
+    expect(c.cookie(SESSION_COOKIE)).toBeTruthy();
+    expect(c.cookie(SESSION_COOKIE)).not.toBe(first);
+    expect((await c.get("/api/user")).status).toBe(200);
+  });
+
+  it("answers 'Invalid username' for an unknown name, so the game can offer account creation", async () => {
+    const res = await server.client().post("/api/auth/login", { username: "nobody_here", password: "whatever" });
+    expect(res).toMatchObject({ status: 401, body: { error: MSG.invalidUsername } });
+  });
+
+  it("answers a message with 'Invalid' and 'password' for a wrong password", async () => {
+    const res = await server.client().post("/api/auth/login", { username: "Returning", password: "wrongpw" });
+    expect(res.status).toBe(401);
+    expect(res.body.error).toMatch(/Invalid/);
+    expect(res.body.error).toMatch(/password/);
+  });
+
+  it("validates input with the spec's texts", async () => {
+    const c = server.client();
+    expect((await c.post("/api/auth/login", { username: "", password: "" })).body.error).toBe(MSG.loginRequired);
+    expect((await c.post("/api/auth/login", { username: "abc" })).body.error).toBe(MSG.loginRequired);
+    expect((await c.post("/api/auth/login", { username: "abc", password: "1234" })).body.error).toBe(MSG.passwordLength);
+    expect((await c.post("/api/auth/login", { username: "abc", password: "1234567890123456" })).body.error).toBe(MSG.passwordLength);
+    expect((await c.post("/api/auth/login", { username: "a b", password: "12345" })).body.error).toBe(MSG.usernameChars);
+    expect((await c.post("/api/auth/login", { username: "a".repeat(21), password: "12345" })).body.error).toBe(MSG.usernameChars);
+    const malformed = await c.post("/api/auth/login", "{not json");
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.error).toBeTruthy();
+  });
+
+  it("rate limits guessing one username with a clear 429", async () => {
+    await signedUpClient(server, "Guarded");
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      statuses.push((await server.client().post("/api/auth/login", { username: "Guarded", password: `guess${i}` })).status);
+    }
+    expect(statuses.slice(0, 8).every((s) => s === 401)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+    const blocked = await server.client().post("/api/auth/login", { username: "guarded", password: "secret1" });
+    expect(blocked).toMatchObject({ status: 429, body: { error: MSG.tooManyAttempts } });
+  });
+});
+
+describe("rate limit per IP", () => {
+  it("stops one address from trying many accounts", async () => {
+    const strict = await startTestServer({ authAttemptsPerIp: 5 });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 7; i++) {
+        statuses.push((await strict.client().post("/api/auth/login", { username: `someone${i}`, password: "secret1" })).status);
+      }
+      expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429]);
+    } finally {
+      await strict.close();
+    }
+  });
+});
+
+describe("GET /api/auth and POST /api/auth/logout", () => {
+  it("says 'Not authenticated' without a session", async () => {
+    expect(await server.client().get("/api/auth")).toMatchObject({ status: 401, body: { error: MSG.notAuthenticated } });
+  });
+
+  it("signs out: the old cookie no longer works", async () => {
+    const c = await signedUpClient(server, "Leaver");
+    const cookie = c.cookie(SESSION_COOKIE)!;
+    const sig = c.cookie(`${SESSION_COOKIE}.sig`)!;
+    expect((await c.post("/api/auth/logout")).body).toEqual({ ok: true });
+    expect((await c.get("/api/auth")).status).toBe(401);
+    const replay = await server.client().get("/api/auth", { Cookie: `${SESSION_COOKIE}=${cookie}; ${SESSION_COOKIE}.sig=${sig}` });
+    expect(replay.status).toBe(401);
+  });
+
+  it("keeps sessions in the database, so another API process accepts them", async () => {
+    const c = await signedUpClient(server, "Persistent");
+    const rows = await server.db("sessions").whereNotNull("user_id");
+    expect(rows.length).toBeGreaterThan(0);
+    const { createApp } = await import("../app.ts");
+    const { createLogger } = await import("../logger.ts");
+    const { createServer } = await import("node:http");
+    const second = createServer(createApp({ db: server.db, config: server.config, log: createLogger({ silent: true }) }).callback());
+    await new Promise<void>((r) => second.listen(0, "127.0.0.1", r));
+    const port = (second.address() as { port: number }).port;
+    const cookies = `${SESSION_COOKIE}=${c.cookie(SESSION_COOKIE)}; ${SESSION_COOKIE}.sig=${c.cookie(`${SESSION_COOKIE}.sig`)}`;
+    const res = await fetch(`http://127.0.0.1:${port}/api/auth`, { headers: { Cookie: cookies } });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { user: { username: string } }).user.username).toBe("Persistent");
+    second.closeAllConnections();
+    await new Promise((r) => second.close(r));
+  });
+
+  it("sets an httpOnly, SameSite=Lax session cookie that lasts 30 days", async () => {
+    const res = await server.client().post("/api/auth/register", register("CookieCheck"));
+    const line = res.headers.getSetCookie().find((l) => l.startsWith(`${SESSION_COOKIE}=`))!;
+    expect(line).toMatch(/httponly/i);
+    expect(line).toMatch(/samesite=lax/i);
+    const expires = new Date(/expires=([^;]+)/i.exec(line)![1]!).getTime();
+    expect(expires - Date.now()).toBeGreaterThan(29 * 24 * 3600 * 1000);
+  });
+});

@@ -1,0 +1,49 @@
+import Router from "@koa/router";
+import { LoginBody, RegisterBody } from "../contract/auth.ts";
+import type { Db } from "../db/knex.ts";
+import { loginUser } from "../commands/loginUser.ts";
+import { registerUser } from "../commands/registerUser.ts";
+import { requireUserId, signIn, signOut } from "../http/auth.ts";
+import { authRateRules, hitRateLimit } from "../http/rateLimit.ts";
+import type { Config } from "../config.ts";
+import { parseBody } from "../http/validate.ts";
+import { presentUser } from "../presenters/user.ts";
+import { loadUserFresh } from "../queries/users.ts";
+
+export function authRoutes(db: Db, config: Config) {
+  const router = new Router();
+  const limits = authRateRules(config);
+  const limitAttempt = async (ip: string, username: string) => {
+    await hitRateLimit(db, limits.perIp, ip);
+    await hitRateLimit(db, limits.perUsername, username.toLowerCase());
+  };
+
+  router.get("/auth", async (ctx) => {
+    const user = await loadUserFresh(db, requireUserId(ctx));
+    ctx.body = { user: presentUser(user, new Date()) };
+  });
+
+  router.post("/auth/login", async (ctx) => {
+    const body = parseBody(ctx, LoginBody);
+    await limitAttempt(ctx.ip, body.username);
+    const user = await loginUser(db, body.username, body.password);
+    await signIn(ctx, user.id);
+    ctx.body = { user: presentUser(await loadUserFresh(db, user.id), new Date()) };
+  });
+
+  router.post("/auth/register", async (ctx) => {
+    const body = parseBody(ctx, RegisterBody);
+    await limitAttempt(ctx.ip, body.username);
+    const user = await registerUser(db, body);
+    await signIn(ctx, user.id);
+    ctx.status = 201;
+    ctx.body = { user: presentUser(user, new Date()) };
+  });
+
+  router.post("/auth/logout", async (ctx) => {
+    signOut(ctx);
+    ctx.body = { ok: true };
+  });
+
+  return router;
+}

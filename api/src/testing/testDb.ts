@@ -1,0 +1,42 @@
+import { randomBytes } from "node:crypto";
+import knex from "knex";
+import { createDb, migrateLatest, type Db } from "../db/knex.ts";
+import { seed } from "../db/seed.ts";
+
+export interface TestDb {
+  db: Db;
+  kind: "pglite" | "postgres";
+  destroy(): Promise<void>;
+}
+
+/**
+ * A fresh, migrated and seeded database for one test file: an in-memory PGlite by default, or
+ * with DATABASE_URL set, a brand-new database on that server (dropped afterwards), so test
+ * files never see each other's rows even when they run in parallel.
+ */
+export async function createTestDb(opts: { poolMax?: number } = {}): Promise<TestDb> {
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    const db = createDb({});
+    await migrateLatest(db);
+    await seed(db);
+    return { db, kind: "pglite", destroy: () => db.destroy() };
+  }
+  const name = `fb_test_${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`;
+  const admin = knex({ client: "pg", connection: url, pool: { min: 0, max: 1 } });
+  await admin.raw(`CREATE DATABASE ${name}`);
+  const testUrl = new URL(url);
+  testUrl.pathname = `/${name}`;
+  const db = createDb({ databaseUrl: testUrl.toString(), poolMax: opts.poolMax ?? 20 });
+  await migrateLatest(db);
+  await seed(db);
+  return {
+    db,
+    kind: "postgres",
+    async destroy() {
+      await db.destroy();
+      await admin.raw(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.destroy();
+    },
+  };
+}

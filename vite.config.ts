@@ -1,0 +1,105 @@
+import { createReadStream, existsSync, statSync } from "node:fs";
+import path from "node:path";
+import { tanstackRouter } from "@tanstack/router-plugin/vite";
+import react from "@vitejs/plugin-react";
+import { defineConfig, type Plugin } from "vite";
+import { VitePWA } from "vite-plugin-pwa";
+
+const root = import.meta.dirname;
+const API_PORT = Number(process.env.API_PORT || 3001);
+// Operator files first, then generated ones: the same order the Node server uses.
+const ASSET_DIRS = [path.join(root, "assets/public"), path.join(root, "assets/generated")];
+
+/** In `npm run dev`, serve art, sounds and legal texts straight from assets/ as the server does. */
+function serveAssets(): Plugin {
+  const types: Record<string, string> = {
+    ".png": "image/png", ".webp": "image/webp", ".svg": "image/svg+xml", ".md": "text/markdown; charset=utf-8",
+    ".mp3": "audio/mpeg", ".ogg": "audio/ogg", ".wav": "audio/wav", ".json": "application/json",
+  };
+  return {
+    name: "foilbound-assets",
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        const url = decodeURIComponent((req.url || "/").split("?")[0]!);
+        if (url.includes("..")) return next();
+        for (const dir of ASSET_DIRS) {
+          const file = path.join(dir, url);
+          if (existsSync(file) && statSync(file).isFile()) {
+            res.setHeader("Content-Type", types[path.extname(file)] || "application/octet-stream");
+            createReadStream(file).pipe(res);
+            return;
+          }
+        }
+        next();
+      });
+    },
+  };
+}
+
+export default defineConfig({
+  root: path.join(root, "pwa"),
+  publicDir: path.join(root, "pwa/public"),
+  build: {
+    outDir: path.join(root, "dist/pwa"),
+    emptyOutDir: true,
+    sourcemap: true,
+  },
+  server: {
+    port: 5173,
+    proxy: { "/api": { target: `http://localhost:${API_PORT}`, changeOrigin: false } },
+  },
+  plugins: [
+    tanstackRouter({
+      target: "react",
+      autoCodeSplitting: true,
+      routesDirectory: path.join(root, "pwa/src/routes"),
+      generatedRouteTree: path.join(root, "pwa/src/routeTree.gen.ts"),
+    }),
+    react(),
+    serveAssets(),
+    VitePWA({
+      registerType: "prompt",
+      injectRegister: false,
+      includeManifestIcons: false,
+      manifest: {
+        name: "Foilbound",
+        short_name: "Foilbound",
+        description: "Open foil card packs, build your collection, battle and trade. 18+ only.",
+        theme_color: "#0b0a14",
+        background_color: "#0b0a14",
+        display: "standalone",
+        orientation: "portrait",
+        start_url: "/",
+        scope: "/",
+        icons: [
+          { src: "/icons/icon-192.png", sizes: "192x192", type: "image/png" },
+          { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png" },
+          { src: "/icons/icon-maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
+        ],
+      },
+      workbox: {
+        // Precache the app shell only; art and sounds go to runtime caches as they are used.
+        globPatterns: ["**/*.{js,css,html,woff2}"],
+        navigateFallback: "/index.html",
+        navigateFallbackDenylist: [/^\/api/],
+        runtimeCaching: [
+          {
+            urlPattern: ({ request }) => request.destination === "image",
+            handler: "CacheFirst",
+            options: { cacheName: "foilbound-art", expiration: { maxEntries: 600, maxAgeSeconds: 60 * 60 * 24 * 30 } },
+          },
+          {
+            urlPattern: ({ url }) => url.pathname.startsWith("/sounds/"),
+            handler: "CacheFirst",
+            options: { cacheName: "foilbound-sounds", expiration: { maxEntries: 60 } },
+          },
+          {
+            urlPattern: ({ url }) => url.pathname.endsWith(".md"),
+            handler: "StaleWhileRevalidate",
+            options: { cacheName: "foilbound-texts" },
+          },
+        ],
+      },
+    }),
+  ],
+});

@@ -1,0 +1,12 @@
+import { defineConfig } from "vitest/config";
+
+// Unit and API tests. Kept apart from vite.config.ts so API tests do not load the PWA plugins.
+export default defineConfig({
+  test: {
+    include: ["api/**/*.test.ts", "pwa/src/**/*.test.{ts,tsx}", "assets/**/*.test.ts"],
+    environment: "node",
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: "forks",
+  },
+});
