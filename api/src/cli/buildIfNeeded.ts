@@ -1,0 +1,31 @@
+// `npm start` runs this first: builds the art and the PWA when the build is missing or older
+// than its sources, so a fresh clone needs only `npm install && npm start`.
+import { execSync } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import path from "node:path";
+import { ROOT_DIR } from "../config.ts";
+
+const STAMP = path.join(ROOT_DIR, "dist/pwa/index.html");
+const SOURCES = ["pwa", "assets/scripts", "assets/public", "api/src/contract", "api/src/game", "vite.config.ts", "package.json"];
+
+function newestMtime(target: string): number {
+  const full = path.join(ROOT_DIR, target);
+  if (!existsSync(full)) return 0;
+  const stat = statSync(full);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(full)) {
+    if (entry === "node_modules" || entry.endsWith(".gen.ts")) continue;
+    newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  }
+  return newest;
+}
+
+const built = existsSync(STAMP) ? statSync(STAMP).mtimeMs : 0;
+const stale = SOURCES.some((s) => newestMtime(s) > built);
+if (!stale && !process.argv.includes("--force")) {
+  console.log("PWA build is up to date");
+} else {
+  console.log(built ? "sources changed: rebuilding the PWA" : "no PWA build yet: building it (first start takes a minute)");
+  execSync("npm run build", { cwd: ROOT_DIR, stdio: "inherit" });
+}

@@ -1,0 +1,72 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { ROOT_DIR } from "./config.ts";
+
+// The real server process, as `npm start` runs it (without the PWA build step): it must migrate
+// and seed on start, log one JSON line per request, and stop cleanly on SIGTERM leaving the
+// embedded database whole, so a second start finds the player again.
+const dataDir = mkdtempSync(path.join(tmpdir(), "foilbound-main-"));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+function start(port: number): { child: ChildProcess; output: () => string; ready: Promise<void> } {
+  let out = "";
+  const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: "" };
+  const child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT_DIR, "api/src/main.ts")], { cwd: ROOT_DIR, env });
+  child.stdout!.on("data", (d) => (out += d));
+  child.stderr!.on("data", (d) => (out += d));
+  const ready = new Promise<void>((resolve, reject) => {
+    const timer = setInterval(() => {
+      if (out.includes('"msg":"listening"')) {
+        clearInterval(timer);
+        resolve();
+      }
+    }, 50);
+    child.on("exit", (code) => {
+      clearInterval(timer);
+      reject(new Error(`server exited early (${code}): ${out}`));
+    });
+  });
+  return { child, output: () => out, ready };
+}
+
+const stop = (child: ChildProcess) =>
+  new Promise<number | null>((resolve) => {
+    child.on("exit", (code) => resolve(code));
+    child.kill("SIGTERM");
+  });
+
+describe("server process", () => {
+  it("starts on the embedded database, serves, logs, stops cleanly and keeps its data", async () => {
+    const port = 38000 + Math.floor(Math.random() * 1000);
+    const first = start(port);
+    await first.ready;
+    const base = `http://127.0.0.1:${port}`;
+    expect((await fetch(`${base}/api/health`)).status).toBe(200);
+    const reg = await fetch(`${base}/api/auth/register`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: base },
+      body: JSON.stringify({ username: "Survivor", password: "secret1", ageConfirmed: true, termsAccepted: true }),
+    });
+    expect(reg.status).toBe(201);
+    expect(await stop(first.child)).toBe(0);
+    const lines = first.output().split("\n").filter((l) => l.startsWith("{")).map((l) => JSON.parse(l));
+    const request = lines.find((l) => l.msg === "request" && l.path === "/api/auth/register");
+    expect(request).toMatchObject({ method: "POST", status: 201 });
+    expect(typeof request.durationMs).toBe("number");
+    expect(lines.some((l) => l.msg === "stopped")).toBe(true);
+    expect(readFileSync(path.join(dataDir, "session-secret"), "utf8").trim()).toMatch(/^[0-9a-f]{64}$/);
+
+    const second = start(port);
+    await second.ready;
+    const login = await fetch(`${base}/api/auth/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: base },
+      body: JSON.stringify({ username: "Survivor", password: "secret1" }),
+    });
+    expect(login.status).toBe(200);
+    expect(await stop(second.child)).toBe(0);
+  }, 60_000);
+});
