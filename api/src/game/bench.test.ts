@@ -1,0 +1,11 @@
+import { describe, expect, it } from "vitest";
+import { benchPullEngine } from "./bench.ts";
+
+describe("benchPullEngine", () => {
+  it("reports a positive pull rate (a short run; the real target, >1M/s, is for `npm run bench`)", () => {
+    const { pullsPerSecond } = benchPullEngine(100);
+    expect(Number.isFinite(pullsPerSecond)).toBe(true);
+    // Loose floor so a slow CI machine does not fail; a regression of 10x would still show.
+    expect(pullsPerSecond).toBeGreaterThan(100_000);
+  });
+});
