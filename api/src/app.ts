@@ -11,6 +11,7 @@ import { staticFiles } from "./http/staticFiles.ts";
 import type { Logger } from "./logger.ts";
 import { accountRoutes } from "./routes/account.ts";
 import { authRoutes } from "./routes/auth.ts";
+import { cardRoutes } from "./routes/cards.ts";
 import { systemRoutes } from "./routes/system.ts";
 
 export interface AppDeps {
@@ -28,7 +29,7 @@ export function createApp({ db, config, log }: AppDeps): Koa {
   app.proxy = config.trustProxy;
 
   const api = new Router({ prefix: "/api" });
-  for (const routes of [systemRoutes(db, config), authRoutes(db, config), accountRoutes(db)]) {
+  for (const routes of [systemRoutes(db, config), authRoutes(db, config), accountRoutes(db), cardRoutes(db)]) {
     api.use(routes.routes(), routes.allowedMethods());
   }
 

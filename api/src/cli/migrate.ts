@@ -8,8 +8,8 @@ const db = createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }
 try {
   await migrateLatest(db);
   await seed(db);
-  const [, done] = await db.migrate.list();
-  console.log(`database ${config.databaseUrl ? "postgres" : config.dataDir}: up to date, ${done.length} pending none`);
+  const [applied] = (await db.migrate.list()) as [unknown[], unknown[]];
+  console.log(`${config.databaseUrl ? "PostgreSQL" : `embedded database in ${config.dataDir}`}: ${applied.length} migration(s) applied, schema up to date`);
 } finally {
   await db.destroy();
 }

@@ -36,6 +36,30 @@ export const MSG = {
   newPasswordTooLong: "Password must be at most 15 characters long",
   passwordsDoNotMatch: "Passwords do not match",
 
+  // PWA status texts (SPEC.md sections 2, 4, 5, 8); shown by the client only.
+  termsAccepted: "Terms Accepted!",
+  creatingAccount: "Creating your new mystical account...",
+  emailCopied: "Email copied to clipboard!",
+  copyFailed: "Could not copy. Please select the address and copy it yourself.",
+  checkingAvailability: "Checking availability...",
+  emailAvailable: "✓ Email is available!",
+  displayNameSaved: "Display name updated!",
+  emailSaved: "Email address saved!",
+  emailRemoved: "Email address removed.",
+  passwordSaved: "Password changed!",
+  contentNotAvailable: "Content not available.",
+  errorLoadingContent: "Error loading content.",
+  unexpectedError: "Unexpected Application Error!",
+  pageNotFound: "404 Not Found",
+  offline: "You are offline. Your game is still here; actions that need the server will work again once you reconnect.",
+  updateAvailable: "A new version of the game is ready.",
+
+  // Packs
+  notEnoughCoins: "Not enough coins to open this pack",
+  notEnoughGems: "Not enough gems to open this pack",
+  invalidSet: "Choose a pack from sets 1 to 7",
+  mustBeLoggedInToOpen: "Must be logged in to open packs",
+
   // Generic
   badRequest: "Invalid request",
   notFound: "Not found",

@@ -46,7 +46,9 @@ export function createDb(opts: DbOptions): Db {
     dir = path.join(opts.dataDir, "pglite");
     mkdirSync(dir, { recursive: true });
   }
-  const pglite = new PGlite(dir, {
+  // One options object: PGlite ignores the second argument when the first is not a string.
+  const pglite = new PGlite({
+    dataDir: dir,
     parsers: { [INT8]: (v: string) => Number(v), [NUMERIC]: (v: string) => Number(v), [DATE]: (v: string) => v },
   });
   return knex({
