@@ -43,3 +43,26 @@ export function printTable(rows: Array<Record<string, string | number>>): void {
   console.log("|" + widths.map((w) => "-".repeat(w + 2)).join("|") + "|");
   for (const r of rows) console.log(line(cols.map((c) => String(cell(r[c] ?? "")))));
 }
+
+import http from "node:http";
+
+// node:http with a keep-alive agent: Node's fetch tops out at a few hundred requests per second
+// here, which would measure the load generator instead of the server.
+const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+
+export function httpCall(url: string, opts: { method?: string; headers?: Record<string, string>; body?: string }): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method: opts.method ?? "GET", headers: opts.headers, agent }, (res) => {
+      let body = "";
+      res.setEncoding("utf8");
+      res.on("data", (d) => (body += d));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on("error", reject);
+    req.end(opts.body);
+  });
+}
+
+export function closeAgent() {
+  agent.destroy();
+}

@@ -1,6 +1,6 @@
 import type { Db, Trx } from "../db/knex.ts";
 import { regenerateCoins } from "../game/coins.ts";
-import { notFound, unauthorized } from "../http/errors.ts";
+import { unauthorized } from "../http/errors.ts";
 import { User } from "../models/User.ts";
 
 export async function findUserByUsername(db: Db | Trx, username: string): Promise<User | undefined> {
@@ -46,6 +46,7 @@ export function coinState(user: User) {
 /** SELECT ... FOR UPDATE on the player's row: every balance change goes through this. */
 export async function lockUser(trx: Trx, userId: number): Promise<User> {
   const user = await User.query(trx).findById(userId).forUpdate();
-  if (!user) throw notFound("Player not found");
+  // The session names an account that no longer exists.
+  if (!user) throw unauthorized();
   return user;
 }

@@ -11,7 +11,7 @@ import { isValidDisplayName, isValidEmail } from "../contract/rules.ts";
 
 export function accountRoutes(db: Db) {
   const router = new Router();
-  const auth = requireAuth(db);
+  const auth = requireAuth();
 
   router.get("/user", auth, async (ctx) => {
     ctx.body = presentUser(await loadUserFresh(db, ctx.state.userId), new Date());

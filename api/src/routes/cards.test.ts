@@ -12,8 +12,8 @@ afterAll(() => server?.close());
 const userRow = (username: string) => server.db("users").where({ username }).first();
 const cardCount = async (username: string) => {
   const user = await userRow(username);
-  const [{ n }] = await server.db("cards").where({ user_id: user.id }).count("* as n");
-  return Number(n);
+  const row = await server.db("cards").where({ user_id: user.id }).count("* as n").first();
+  return Number(row?.n);
 };
 
 describe("POST /api/open-pack", () => {
@@ -102,8 +102,8 @@ describe("POST /api/open-pack", () => {
     expect(user.set1_packs_opened).toBe(10);
     expect(user.card_count).toBe(30);
     expect(await cardCount("Rusher")).toBe(30);
-    const [{ sum }] = await server.db("cards").where({ user_id: user.id }).sum("points as sum");
-    expect(Number(user.total_score)).toBe(Number(sum));
+    const total = await server.db("cards").where({ user_id: user.id }).sum("points as sum").first();
+    expect(Number(user.total_score)).toBe(Number(total?.sum));
   });
 });
 

@@ -11,7 +11,7 @@ import { collectionOf } from "../queries/cards.ts";
 
 export function cardRoutes(db: Db) {
   const router = new Router();
-  const auth = requireAuth(db);
+  const auth = requireAuth();
 
   router.post("/open-pack", auth, async (ctx) => {
     const { set } = parseBody(ctx, OpenPackBody);

@@ -57,6 +57,7 @@ export async function up(knex: Knex): Promise<void> {
     t.integer("points").notNullable();
     t.timestamp("opened_at", { useTz: true }).notNullable().defaultTo(knex.fn.now());
     t.index(["user_id", "points"]);
+    t.index(["user_id", "character"]);
     t.index(["character", "background", "set", "is_holo", "is_glitch", "is_dark_holo"], "cards_identity");
   });
   await statements(knex, `
