@@ -1,12 +1,16 @@
-// `npm start` runs this first: builds the art and the PWA when the build is missing or older
-// than its sources, so a fresh clone needs only `npm install && npm start`.
+// `npm start` runs this first: generates the art and builds the PWA when they are missing or
+// older than their sources, so a fresh clone needs only `npm install && npm start`.
 import { execSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
+import { generateAll } from "../../../assets/scripts/generate-all.ts";
 import { ROOT_DIR } from "../config.ts";
 
+// Art, icons and sounds first: each generator reruns only when its sources changed or a file is missing.
+await generateAll();
+
 const STAMP = path.join(ROOT_DIR, "dist/pwa/index.html");
-const SOURCES = ["pwa", "assets/scripts", "assets/public", "api/src/contract", "api/src/game", "vite.config.ts", "package.json"];
+const SOURCES = ["pwa", "api/src/contract", "api/src/game", "vite.config.ts", "package.json"];
 
 function newestMtime(target: string): number {
   const full = path.join(ROOT_DIR, target);
@@ -27,5 +31,5 @@ if (!stale && !process.argv.includes("--force")) {
   console.log("PWA build is up to date");
 } else {
   console.log(built ? "sources changed: rebuilding the PWA" : "no PWA build yet: building it (first start takes a minute)");
-  execSync("npm run build", { cwd: ROOT_DIR, stdio: "inherit" });
+  execSync("npx vite build", { cwd: ROOT_DIR, stdio: "inherit" });
 }

@@ -155,7 +155,8 @@ export async function up(knex: Knex): Promise<void> {
 
   await knex.schema.createTable("purchases", (t) => {
     t.increments("id").primary();
-    t.integer("user_id").notNullable().references("users.id").onDelete("CASCADE");
+    // Purchase records outlive a deleted account (the privacy policy keeps them for accounting).
+    t.integer("user_id").nullable().references("users.id").onDelete("SET NULL");
     t.string("package_id", 40).notNullable().references("packages.id");
     t.string("provider", 16).notNullable();
     // One purchase row per payment intent: fulfilment is idempotent on this key.

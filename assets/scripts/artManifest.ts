@@ -1,0 +1,80 @@
+/**
+ * The files generate-art.ts produces, by served path (a file generated at
+ * assets/generated/cards/velvetnight1.webp is served at /cards/velvetnight1.webp; an operator
+ * overrides it by dropping a file with the same name in assets/public). Pure data: safe to
+ * import from the API and the PWA.
+ */
+import { ART_BACKGROUNDS, ART_SETS, characterIds } from "./lib/sets.ts";
+
+export { ART_BACKGROUNDS, ART_SETS } from "./lib/sets.ts";
+export type { ArtSet, BackgroundSlug } from "./lib/sets.ts";
+
+/** Card portraits and backgrounds share the card ratio 5:7. */
+export const CARD_ART_SIZE = { width: 400, height: 560 } as const;
+export const PACK_ART_SIZE = { width: 400, height: 600 } as const;
+
+/** Served path of a character's portrait, e.g. "/cards/velvetnight1_holo.webp". */
+export function cardArtPath(character: string, holo: boolean): string {
+  return `/cards/${character}${holo ? "_holo" : ""}.webp`;
+}
+
+/** Served path of a background by the id cards store ("neonblocks"), or its display name. */
+export function backgroundArtPath(idOrName: string): string {
+  const id = idOrName.trim().toLowerCase().replace(/\s+/g, "");
+  return `/backgrounds/${id}.webp`;
+}
+
+/** Served path of a set's pack artwork (sets 1..7). */
+export function packArtPath(set: number): string {
+  return `/packs/set${set}.webp`;
+}
+
+export const CHARACTERS: readonly string[] = ART_SETS.flatMap(characterIds);
+
+export const CARD_FILES: readonly string[] = CHARACTERS.flatMap((c) => [
+  cardArtPath(c, false).slice(1),
+  cardArtPath(c, true).slice(1),
+]);
+export const BACKGROUND_FILES: readonly string[] = ART_BACKGROUNDS.map((b) => backgroundArtPath(b.slug).slice(1));
+export const PACK_FILES: readonly string[] = ART_SETS.map((s) => packArtPath(s.number).slice(1));
+
+/** Every file generate-art.ts writes, relative to assets/generated (no leading slash). */
+export const ART_FILES: readonly string[] = [...CARD_FILES, ...BACKGROUND_FILES, ...PACK_FILES];
+
+/** Sound names (SPEC: effects per action, one per rarity tier, and the background music). */
+export const SOUND_NAMES = [
+  "click",
+  "coin",
+  "reward",
+  "weekly-reward",
+  "purchase",
+  "common",
+  "uncommon",
+  "rare",
+  "epic",
+  "legendary",
+  "mythic",
+  "music-loop",
+] as const;
+export type SoundName = (typeof SOUND_NAMES)[number];
+
+/** Served path of a sound, e.g. "/sounds/coin.wav" (mono 16-bit PCM WAV). */
+export function soundPath(name: SoundName | string): string {
+  return `/sounds/${name}.wav`;
+}
+
+/** Every file generate-sounds.ts writes, relative to assets/generated. */
+export const SOUND_FILES: readonly string[] = SOUND_NAMES.map((n) => soundPath(n).slice(1));
+
+/** Icons and logo written by generate-icons.ts, relative to assets/generated. */
+export const ICON_FILES: readonly string[] = [
+  "icons/icon-192.png",
+  "icons/icon-512.png",
+  "icons/icon-maskable-512.png",
+  "icons/apple-touch-icon-180.png",
+  "icons/favicon-32.png",
+  "logo.svg",
+];
+
+/** Everything `npm run assets` generates. */
+export const GENERATED_FILES: readonly string[] = [...ICON_FILES, ...ART_FILES, ...SOUND_FILES];
