@@ -39,6 +39,8 @@ function serveAssets(): Plugin {
 export default defineConfig({
   root: path.join(root, "pwa"),
   publicDir: path.join(root, "pwa/public"),
+  // The PWA imports shared texts, rules and types from the API contract (plain modules, no zod).
+  resolve: { alias: { "@contract": path.join(root, "api/src/contract") } },
   build: {
     outDir: path.join(root, "dist/pwa"),
     emptyOutDir: true,

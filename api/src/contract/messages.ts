@@ -51,7 +51,7 @@ export const MSG = {
   errorLoadingContent: "Error loading content.",
   unexpectedError: "Unexpected Application Error!",
   pageNotFound: "404 Not Found",
-  offline: "You are offline. Your game is still here; actions that need the server will work again once you reconnect.",
+  offline: "You are offline. Actions that need the server will work again when you reconnect.",
   updateAvailable: "A new version of the game is ready.",
 
   // Packs

@@ -1,0 +1,65 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page } from "@playwright/test";
+
+// Steps every browser test shares: names, the age gate, signing up, in and out, and the axe check.
+
+export const PASSWORD = "secret12";
+
+/** A username nobody else in this run has: prefix + time + a little randomness, at most 20 chars. */
+export function uniqueName(prefix: string): string {
+  const suffix = Date.now().toString(36).slice(-6) + Math.random().toString(36).slice(2, 5);
+  return `${prefix}${suffix}`.slice(0, 20);
+}
+
+/** Opens the game and answers the age gate. */
+export async function openLogin(page: Page): Promise<void> {
+  await page.goto("/");
+  await page.getByRole("button", { name: "I am 18+" }).click();
+  await expect(page.getByLabel("Username")).toBeVisible();
+}
+
+export async function submitLogin(page: Page, username: string, password: string): Promise<void> {
+  await page.getByLabel("Username").fill(username);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Begin Adventure" }).click();
+}
+
+/** From the login form: an unknown name, the terms dialog, accept, and the account exists. */
+export async function createAccount(page: Page, username: string, password = PASSWORD): Promise<void> {
+  await submitLogin(page, username, password);
+  const dialog = page.getByRole("dialog", { name: "Welcome to Foilbound!" });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: "Accept & Create Account" }).click();
+  await expect(dialog).toBeHidden({ timeout: 15_000 });
+}
+
+/** Age gate, new account, and the signed-in shell is showing. */
+export async function signUp(page: Page, username: string, password = PASSWORD): Promise<void> {
+  await openLogin(page);
+  await createAccount(page, username, password);
+  await expectShell(page);
+}
+
+export async function expectShell(page: Page): Promise<void> {
+  await expect(page.getByRole("navigation", { name: "Game" })).toBeVisible();
+}
+
+export async function signOut(page: Page): Promise<void> {
+  await page.getByRole("button", { name: "Log out" }).click();
+  await expect(page.getByRole("button", { name: "Begin Adventure" })).toBeVisible();
+}
+
+export async function openSettings(page: Page) {
+  await page.getByRole("button", { name: /Account Settings/ }).click();
+  const dialog = page.getByRole("dialog", { name: "Account Settings" });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+/** axe-core over the whole page: no serious or critical violations. */
+export async function expectAccessible(page: Page, screen: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const severe = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  const report = severe.map((v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(" ")).join("\n    ")}`);
+  expect(report, `accessibility problems on the ${screen} screen`).toEqual([]);
+}

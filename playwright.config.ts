@@ -1,0 +1,76 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { defineConfig } from "@playwright/test";
+
+// Browser tests run the real thing: `npm start` (build if needed, migrate, serve PWA + API) on its
+// own port and a fresh embedded database. E2E_BASE_URL points them at a running `npm start` of this
+// checkout instead (the service-worker tests need the built app), and then nothing is started.
+const PORT = 3210;
+const externalBaseUrl = process.env.E2E_BASE_URL;
+const baseURL = externalBaseUrl ?? `http://localhost:${PORT}`;
+
+// Playwright loads this file in every worker too; only the main process starts the server, so the
+// temporary folder is only made when it is needed.
+const startsServer = !externalBaseUrl && !process.env.TEST_WORKER_INDEX;
+const dataDir = process.env.E2E_DATA_DIR ?? (startsServer ? mkdtempSync(path.join(tmpdir(), "foilbound-e2e-")) : "");
+
+export default defineConfig({
+  testDir: "e2e",
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  forbidOnly: !!process.env.CI,
+  reporter: process.env.CI ? [["list"], ["html", { open: "never" }]] : "list",
+  use: {
+    baseURL,
+    // Chromium from the system: Playwright cannot download its own browser here.
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+    // Animations off: screens settle at once and axe measures final colours.
+    contextOptions: { reducedMotion: "reduce" },
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+  },
+  projects: [
+    { name: "desktop", use: { viewport: { width: 1280, height: 800 } }, grepInvert: /@phone/, testIgnore: /update\.spec/ },
+    {
+      name: "phone",
+      use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
+      grep: /@phone/,
+      testIgnore: /update\.spec/,
+    },
+    // Rewrites the served service worker, so it runs alone once everything else has finished.
+    { name: "update", use: { viewport: { width: 1280, height: 800 } }, testMatch: /update\.spec/, dependencies: ["desktop", "phone"] },
+  ],
+  webServer: externalBaseUrl
+    ? undefined
+    : {
+        command: "npm start",
+        url: `${baseURL}/api/health`,
+        reuseExistingServer: false,
+        timeout: 240_000,
+        stdout: "ignore",
+        stderr: "pipe",
+        env: {
+          PORT: String(PORT),
+          DATA_DIR: dataDir,
+          LOG_REQUESTS: "0",
+          // Every test signs up and in from one address; the real limits are covered by API tests.
+          AUTH_ATTEMPTS_PER_IP: "10000",
+          AUTH_ATTEMPTS_PER_USERNAME: "1000",
+        },
+      },
+});

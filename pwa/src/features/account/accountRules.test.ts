@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { MSG } from "@contract/messages";
+import { emailPasswordProblem, validatePasswordChange } from "./accountRules";
+
+describe("validatePasswordChange", () => {
+  const ok = { currentPassword: "old-pass", newPassword: "new-pass", confirmPassword: "new-pass" };
+  it("needs all three fields", () => {
+    expect(validatePasswordChange({ ...ok, currentPassword: "" })).toBe(MSG.passwordFieldsRequired);
+    expect(validatePasswordChange({ ...ok, confirmPassword: "" })).toBe(MSG.passwordFieldsRequired);
+  });
+  it("needs at least 6 characters", () => {
+    expect(validatePasswordChange({ ...ok, newPassword: "12345", confirmPassword: "12345" })).toBe(MSG.newPasswordTooShort);
+  });
+  it("needs a matching confirmation", () => {
+    expect(validatePasswordChange({ ...ok, confirmPassword: "new-pasS" })).toBe(MSG.passwordsDoNotMatch);
+  });
+  it("accepts a valid change", () => {
+    expect(validatePasswordChange(ok)).toBeNull();
+  });
+});
+
+describe("emailPasswordProblem", () => {
+  it("asks for the password to change or to remove", () => {
+    expect(emailPasswordProblem("me@example.com", "")).toBe(MSG.emailPasswordRequiredChange);
+    expect(emailPasswordProblem("", "")).toBe(MSG.emailPasswordRequiredRemove);
+    expect(emailPasswordProblem("", "secret")).toBeNull();
+  });
+});

@@ -1,0 +1,73 @@
+import { FALLBACK } from "@contract/messages";
+import type { AuthResponse } from "@contract/user";
+import { ApiError, apiRequest } from "../../lib/http";
+import { clearSession, getSession, markSessionChecked, setSignedIn } from "../../lib/session";
+
+// The session transitions of SPEC.md section 4 that talk to the server.
+
+export interface Credentials {
+  username: string;
+  password: string;
+}
+
+/** How long the start-up check may take before a remembered player is let in offline. */
+const SESSION_CHECK_TIMEOUT_MS = 8000;
+
+/**
+ * GET /api/auth. Success signs in. A server answer of any error clears the session and rethrows.
+ * No answer at all (offline) keeps a remembered player signed in, so the shell still opens.
+ */
+export async function authenticate(): Promise<void> {
+  try {
+    const { user } = await apiRequest<AuthResponse>("/auth", { fallback: FALLBACK.authenticate, timeoutMs: SESSION_CHECK_TIMEOUT_MS });
+    setSignedIn(user);
+  } catch (err) {
+    if (err instanceof ApiError && err.isNetworkError && getSession().isAuthenticated) {
+      markSessionChecked();
+      return;
+    }
+    clearSession();
+    throw err;
+  }
+}
+
+let sessionCheck: Promise<void> | null = null;
+
+/** Runs the start-up session check once per page load, however often it is asked for. */
+export function ensureSessionChecked(): Promise<void> {
+  sessionCheck ??= authenticate().catch((err: unknown) => {
+    // Not signed in is the ordinary case for a new visitor; anything else is worth a log line.
+    if (!(err instanceof ApiError && err.status === 401)) console.warn(err instanceof Error ? err.message : FALLBACK.authenticate);
+  });
+  return sessionCheck;
+}
+
+/** POST /api/auth/login. On failure the session is left as it was. */
+export async function login(credentials: Credentials): Promise<void> {
+  const { user } = await apiRequest<AuthResponse>("/auth/login", { method: "POST", body: credentials, fallback: FALLBACK.login });
+  setSignedIn(user);
+}
+
+/**
+ * POST /api/auth/register with the display name equal to the username (SPEC.md section 4). Only
+ * reachable after the age gate and the terms dialog, which is what the two flags record.
+ */
+export async function register(credentials: Credentials): Promise<void> {
+  const { user } = await apiRequest<AuthResponse>("/auth/register", {
+    method: "POST",
+    body: { ...credentials, displayName: credentials.username, ageConfirmed: true, termsAccepted: true },
+    fallback: FALLBACK.register,
+  });
+  setSignedIn(user);
+}
+
+/** POST /api/auth/logout. The player is signed out locally even when the call fails. */
+export async function logout(): Promise<void> {
+  try {
+    await apiRequest<{ ok: true }>("/auth/logout", { method: "POST", fallback: FALLBACK.logout });
+  } catch (err) {
+    console.warn(err instanceof Error ? err.message : FALLBACK.logout);
+  } finally {
+    clearSession();
+  }
+}

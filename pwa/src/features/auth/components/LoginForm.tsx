@@ -1,0 +1,135 @@
+import { useRef, useState, type FormEvent } from "react";
+import { LIMITS } from "@contract/rules";
+import { FALLBACK, MSG } from "@contract/messages";
+import { messageOf } from "../../../lib/http";
+import { Button } from "../../../lib/ui/Button";
+import { ErrorBanner, NoticeBanner } from "../../../lib/ui/ErrorBanner";
+import { Icon } from "../../../lib/ui/Icon";
+import { TextField } from "../../../lib/ui/TextField";
+import { useLogin, useRegister } from "../hooks";
+import type { Credentials } from "../api";
+import { isUnknownUsername, loginErrorText, registrationErrorText, validateLogin } from "../loginMessages";
+import { ForgotPasswordDialog } from "./ForgotPasswordDialog";
+import { TermsDialog } from "./TermsDialog";
+
+/**
+ * Username and password. An unknown username opens the terms dialog holding the typed
+ * credentials; accepting it creates the account (SPEC.md section 4, login page).
+ */
+export function LoginForm() {
+  const [username, setUsername] = useState("");
+  const [password, setPassword] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [pendingAccount, setPendingAccount] = useState<Credentials | null>(null);
+  const [forgotOpen, setForgotOpen] = useState(false);
+  const usernameRef = useRef<HTMLInputElement>(null);
+  const loginMutation = useLogin();
+  const registerMutation = useRegister();
+
+  function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    const credentials = { username: username.trim(), password };
+    setNotice(null);
+    const problem = validateLogin(credentials.username, credentials.password);
+    if (problem) {
+      setError(problem);
+      return;
+    }
+    setError(null);
+    loginMutation.mutate(credentials, {
+      onError: (err) => {
+        const message = messageOf(err, FALLBACK.login);
+        if (isUnknownUsername(message)) setPendingAccount(credentials);
+        else setError(loginErrorText(message));
+      },
+    });
+  }
+
+  async function createAccount(credentials: Credentials) {
+    try {
+      await registerMutation.mutateAsync(credentials);
+    } catch (err) {
+      setPendingAccount(null);
+      setError(registrationErrorText(messageOf(err, FALLBACK.register)));
+    }
+  }
+
+  function cancelAccount() {
+    setPendingAccount(null);
+    setUsername("");
+    setPassword("");
+    setError(null);
+    setNotice(MSG.accountCreationCancelled);
+    usernameRef.current?.focus();
+  }
+
+  return (
+    <section className="auth-panel panel" aria-labelledby="login-title">
+      <h1 id="login-title" className="auth-panel__title">
+        Enter the vault
+      </h1>
+      <p className="auth-panel__lead">Sign in, or pick a new username to start collecting.</p>
+
+      <form className="login-form" onSubmit={handleSubmit} noValidate>
+        <TextField
+          ref={usernameRef}
+          label="Username"
+          icon="user"
+          name="username"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          maxLength={LIMITS.usernameMax}
+          value={username}
+          onChange={(e) => setUsername(e.target.value)}
+          data-autofocus
+        />
+        <TextField
+          label="Password"
+          icon="lock"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          minLength={LIMITS.loginPasswordMin}
+          maxLength={LIMITS.loginPasswordMax}
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <div className="login-form__row">
+          <button type="button" className="text-link" onClick={() => setForgotOpen(true)}>
+            Forgot password?
+          </button>
+        </div>
+        <ErrorBanner>{error}</ErrorBanner>
+        <NoticeBanner>{notice}</NoticeBanner>
+        <Button type="submit" variant="primary" size="lg" block busy={loginMutation.isPending} busyLabel="Entering...">
+          Begin Adventure
+        </Button>
+      </form>
+
+      <ul className="login-hints" aria-label="How signing in works">
+        <li>
+          <Icon name="sparkles" size={20} />
+          <span>
+            <strong>New collector?</strong> Choose a username and a password (5-15 characters). We will offer to create your account.
+          </span>
+        </li>
+        <li>
+          <Icon name="collection" size={20} />
+          <span>
+            <strong>Returning collector?</strong> Sign in with your username and password to pick up your collection.
+          </span>
+        </li>
+      </ul>
+
+      <TermsDialog
+        open={pendingAccount !== null}
+        username={pendingAccount?.username ?? ""}
+        onCancel={cancelAccount}
+        onCreate={() => (pendingAccount ? createAccount(pendingAccount) : Promise.resolve())}
+      />
+      <ForgotPasswordDialog open={forgotOpen} onClose={() => setForgotOpen(false)} />
+    </section>
+  );
+}

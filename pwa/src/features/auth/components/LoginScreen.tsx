@@ -1,0 +1,36 @@
+import { Link } from "@tanstack/react-router";
+import { Logo } from "../../../lib/ui/Logo";
+import { usePageTitle } from "../../../lib/usePageTitle";
+import { useAgeGate } from "../hooks";
+import { AgeGate } from "./AgeGate";
+import { LoginForm } from "./LoginForm";
+import "./LoginScreen.css";
+
+/** What a signed-out visitor sees on /: the age gate first, then the login form. */
+export function LoginScreen() {
+  const ageGate = useAgeGate();
+  usePageTitle(ageGate.accepted ? "Sign in" : "Content warning");
+  return (
+    <div className="login-screen">
+      <div className="login-screen__backdrop" aria-hidden="true">
+        <span className="login-card login-card--1" />
+        <span className="login-card login-card--2" />
+        <span className="login-card login-card--3" />
+      </div>
+      <main className="login-screen__main">
+        <header className="login-screen__brand">
+          <Logo size="lg" />
+          <p className="login-screen__tagline">Open foil packs. Chase the Mythics. Build a collection worth bragging about.</p>
+        </header>
+        {ageGate.accepted ? <LoginForm /> : <AgeGate onAccept={ageGate.accept} />}
+      </main>
+      <footer className="login-screen__footer">
+        <Link to="/terms">Terms of Service</Link>
+        <span aria-hidden="true">•</span>
+        <Link to="/privacy">Privacy Policy</Link>
+        <span aria-hidden="true">•</span>
+        <span>18+ only</span>
+      </footer>
+    </div>
+  );
+}

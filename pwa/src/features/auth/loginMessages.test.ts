@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { MSG } from "@contract/messages";
+import { isUnknownUsername, loginErrorText, registrationErrorText, validateLogin } from "./loginMessages";
+
+describe("validateLogin", () => {
+  it("asks for both fields", () => {
+    expect(validateLogin("", "secret")).toBe(MSG.loginRequired);
+    expect(validateLogin("maya", "")).toBe(MSG.loginRequired);
+  });
+  it("allows only letters, digits, underscore and dash in the username", () => {
+    expect(validateLogin("maya rose", "secret")).toBe(MSG.usernameChars);
+    expect(validateLogin("maya!", "secret")).toBe(MSG.usernameChars);
+    expect(validateLogin("Maya_Rose-7", "secret")).toBeNull();
+  });
+  it("takes passwords of 5 to 15 characters", () => {
+    expect(validateLogin("maya", "1234")).toBe(MSG.passwordLength);
+    expect(validateLogin("maya", "1234567890123456")).toBe(MSG.passwordLength);
+    expect(validateLogin("maya", "12345")).toBeNull();
+    expect(validateLogin("maya", "123456789012345")).toBeNull();
+  });
+});
+
+describe("server messages", () => {
+  it("turns any 'Invalid ... password' into the friendly text", () => {
+    expect(loginErrorText("Invalid password")).toBe(MSG.wrongPassword);
+    expect(loginErrorText("Invalid username or password")).toBe(MSG.wrongPassword);
+    expect(loginErrorText(MSG.tooManyAttempts)).toBe(MSG.tooManyAttempts);
+  });
+  it("recognises an unknown username", () => {
+    expect(isUnknownUsername("Invalid username")).toBe(true);
+    expect(isUnknownUsername("Invalid password")).toBe(false);
+  });
+  it("explains registration failures", () => {
+    expect(registrationErrorText("Username already taken")).toBe(MSG.usernameTakenHint);
+    expect(registrationErrorText("Registration failed")).toBe("Account creation failed: Registration failed");
+  });
+});

@@ -1,0 +1,76 @@
+// One fetch wrapper for every /api call: same-origin cookies, JSON in and out, and errors that
+// carry the server's readable `error` text (or the caller's SPEC.md section 8 fallback).
+
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    /** HTTP status, or 0 when no response arrived (offline, DNS, timeout). */
+    readonly status: number,
+  ) {
+    super(message);
+    this.name = "ApiError";
+  }
+
+  /** True when the server was never reached: the player is offline or the network failed. */
+  get isNetworkError(): boolean {
+    return this.status === 0;
+  }
+}
+
+export interface ApiRequestOptions {
+  method?: "GET" | "POST" | "PUT" | "DELETE";
+  body?: unknown;
+  /** Text shown when the failure carries no server message. */
+  fallback: string;
+  signal?: AbortSignal;
+  /** Abort after this many milliseconds and report a network error. */
+  timeoutMs?: number;
+}
+
+const API_BASE = "/api";
+
+export async function apiRequest<T>(path: string, options: ApiRequestOptions): Promise<T> {
+  const { method = "GET", body, fallback, signal, timeoutMs } = options;
+  // One controller for both the caller's signal and the timeout (AbortSignal.any is too new for
+  // some of the phones this game runs on).
+  const controller = new AbortController();
+  const forwardAbort = () => controller.abort();
+  signal?.addEventListener("abort", forwardAbort, { once: true });
+  const timer = timeoutMs ? window.setTimeout(forwardAbort, timeoutMs) : undefined;
+
+  let response: Response;
+  try {
+    response = await fetch(API_BASE + path, {
+      method,
+      credentials: "same-origin",
+      cache: "no-store",
+      headers: body === undefined ? { Accept: "application/json" } : { Accept: "application/json", "Content-Type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: controller.signal,
+    });
+  } catch (err) {
+    // A caller's own abort is not a failure to report; let it propagate unchanged.
+    if (signal?.aborted) throw err;
+    throw new ApiError(fallback, 0);
+  } finally {
+    window.clearTimeout(timer);
+    signal?.removeEventListener("abort", forwardAbort);
+  }
+
+  const payload: unknown = await response.json().catch(() => undefined);
+  if (!response.ok) throw new ApiError(errorText(payload) ?? fallback, response.status);
+  return payload as T;
+}
+
+function errorText(payload: unknown): string | undefined {
+  if (payload && typeof payload === "object" && "error" in payload) {
+    const text = (payload as { error: unknown }).error;
+    if (typeof text === "string" && text.trim()) return text;
+  }
+  return undefined;
+}
+
+/** The text to show for any thrown value: an ApiError's message, otherwise the fallback. */
+export function messageOf(err: unknown, fallback: string): string {
+  return err instanceof ApiError ? err.message : fallback;
+}

@@ -1,0 +1,92 @@
+import { useSyncExternalStore } from "react";
+import type { UserDto } from "@contract/user";
+import { readStored, removeStored, writeStored } from "./storage";
+
+// The signed-in player, shared by every feature (header, account, packs, ...), which is why it
+// lives in lib and not inside features/auth. SPEC.md section 3: the user and the authenticated
+// flag persist in browser storage under the game's auth key, version 1. The auth feature owns
+// the transitions that talk to the server (authenticate, login, register, logout).
+
+export const SESSION_STORAGE_KEY = "foilbound-auth";
+const SESSION_VERSION = 1;
+
+export interface Session {
+  user: UserDto | null;
+  isAuthenticated: boolean;
+  /** False until the start-up session check has ended (SPEC.md: the loading screen). */
+  checked: boolean;
+}
+
+interface StoredSession {
+  version: number;
+  user: UserDto | null;
+  isAuthenticated: boolean;
+}
+
+function loadStored(): Session {
+  const stored = readStored<StoredSession>(SESSION_STORAGE_KEY);
+  if (stored?.version === SESSION_VERSION && stored.isAuthenticated && stored.user) {
+    return { user: stored.user, isAuthenticated: true, checked: false };
+  }
+  return { user: null, isAuthenticated: false, checked: false };
+}
+
+let current: Session = loadStored();
+const listeners = new Set<() => void>();
+const clearListeners = new Set<() => void>();
+
+function commit(next: Session) {
+  current = next;
+  const stored: StoredSession = { version: SESSION_VERSION, user: next.user, isAuthenticated: next.isAuthenticated };
+  if (next.isAuthenticated) writeStored(SESSION_STORAGE_KEY, stored);
+  else removeStored(SESSION_STORAGE_KEY);
+  for (const listener of listeners) listener();
+}
+
+export function getSession(): Session {
+  return current;
+}
+
+export function subscribeSession(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The current session; re-renders on every change. */
+export function useSession(): Session {
+  return useSyncExternalStore(subscribeSession, getSession, getSession);
+}
+
+/** The signed-in user, for screens that only render inside the signed-in shell. */
+export function useSignedInUser(): UserDto {
+  const { user } = useSession();
+  if (!user) throw new Error("useSignedInUser called outside the signed-in shell");
+  return user;
+}
+
+export function setSignedIn(user: UserDto): void {
+  commit({ user, isAuthenticated: true, checked: true });
+}
+
+/** Replaces or patches the user after a server reply (new coins, a new display name, ...). */
+export function updateUser(patch: Partial<UserDto> | UserDto): void {
+  if (!current.user) return;
+  commit({ ...current, user: { ...current.user, ...patch } });
+}
+
+/** Ends the start-up check, keeping whatever session is known (used when offline). */
+export function markSessionChecked(): void {
+  if (!current.checked) commit({ ...current, checked: true });
+}
+
+/** Forgets the player: user, flag and every per-player cache that registered for it. */
+export function clearSession(): void {
+  commit({ user: null, isAuthenticated: false, checked: true });
+  for (const listener of clearListeners) listener();
+}
+
+/** Lets caches of player data (query cache, later the offline collection) empty on sign-out. */
+export function onSessionCleared(listener: () => void): () => void {
+  clearListeners.add(listener);
+  return () => clearListeners.delete(listener);
+}
