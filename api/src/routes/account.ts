@@ -6,6 +6,7 @@ import { setDisplayName, updateEmail, updatePassword } from "../commands/account
 import { requireAuth, signIn } from "../http/auth.ts";
 import { parseBody } from "../http/validate.ts";
 import { presentUser } from "../presenters/user.ts";
+import { rankOf } from "../queries/rank.ts";
 import { isDisplayNameFree, isEmailFree, loadUserFresh } from "../queries/users.ts";
 import { isValidDisplayName, isValidEmail } from "../contract/rules.ts";
 
@@ -15,6 +16,11 @@ export function accountRoutes(db: Db) {
 
   router.get("/user", auth, async (ctx) => {
     ctx.body = presentUser(await loadUserFresh(db, ctx.state.userId), new Date());
+  });
+
+  /** { rank, players }: the header's and the collection's global rank ('#N', or '--' for null). */
+  router.get("/user/rank", auth, async (ctx) => {
+    ctx.body = await rankOf(db, ctx.state.userId);
   });
 
   // Availability checks answer 200 with a reason, so the form can show it next to the field.

@@ -120,3 +120,23 @@ describe("GET /api/collection", () => {
     expect(await server.client().get("/api/collection")).toMatchObject({ status: 401 });
   });
 });
+
+describe("GET /api/user/rank", () => {
+  it("ranks players with cards by total score, and gives null without cards", async () => {
+    const fresh = await startTestServer();
+    try {
+      const low = await signedUpClient(fresh, "LowScore");
+      const high = await signedUpClient(fresh, "HighScore");
+      const none = await signedUpClient(fresh, "NoCards");
+      await low.post("/api/open-pack", { set: 1 });
+      await high.post("/api/open-pack", { set: 1 });
+      await fresh.db("users").where({ username: "HighScore" }).update({ total_score: 1_000_000 });
+      expect((await high.get("/api/user/rank")).body).toEqual({ rank: 1, players: 2 });
+      expect((await low.get("/api/user/rank")).body).toEqual({ rank: 2, players: 2 });
+      expect((await none.get("/api/user/rank")).body).toEqual({ rank: null, players: 2 });
+      expect((await fresh.client().get("/api/user/rank")).status).toBe(401);
+    } finally {
+      await fresh.close();
+    }
+  });
+});
