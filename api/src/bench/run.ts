@@ -39,7 +39,8 @@ try {
         headers: { "Content-Type": "application/json", Origin: server.url, Cookie: cookies[client]! },
         body: '{"set":1}',
       }).then((r) => r.status === 200);
-    await runLoad({ clients: CLIENTS, seconds: 2, request: open }); // warm-up
+    // Warm-up: JIT, the connection pool filling, PostgreSQL caches.
+    await runLoad({ clients: CLIENTS, seconds: 5, request: open });
     const load = await runLoad({ clients: CLIENTS, seconds: SECONDS, request: open });
     row(`open-pack, ${CLIENTS} clients: throughput`, `${load.perSecond.toFixed(0)} packs/s (${load.errors} errors)`, "-", load.errors === 0 ? null : false);
     row(`open-pack, ${CLIENTS} clients: p50 latency`, `${load.p50.toFixed(1)} ms`, "-", null);

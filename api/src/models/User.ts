@@ -28,6 +28,8 @@ export class User extends BaseModel {
   set7PacksOpened!: number;
   totalScore!: number;
   cardCount!: number;
+  /** Bumped by the database on every update (compare-and-swap writes). */
+  version!: number;
   battleCoinsDay!: string | null;
   battleCoinsToday!: number;
   ageConfirmedAt!: Date;

@@ -25,6 +25,8 @@ export async function up(knex: Knex): Promise<void> {
     // Kept current by every write that adds or moves cards, so the leaderboard never sums cards.
     t.bigInteger("total_score").notNullable().defaultTo(0);
     t.integer("card_count").notNullable().defaultTo(0);
+    // Bumped by a trigger on every update: lets hot paths write with compare-and-swap.
+    t.integer("version").notNullable().defaultTo(0);
     t.date("battle_coins_day").nullable();
     t.integer("battle_coins_today").notNullable().defaultTo(0);
     t.timestamp("age_confirmed_at", { useTz: true }).notNullable();
@@ -43,6 +45,14 @@ export async function up(knex: Knex): Promise<void> {
     CREATE UNIQUE INDEX users_email_lower_unique ON users (lower(email));
     CREATE INDEX users_leaderboard ON users (total_score DESC, id ASC) WHERE card_count > 0;
   `);
+  await knex.raw(`
+    CREATE FUNCTION users_bump_version() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      NEW.version := OLD.version + 1;
+      RETURN NEW;
+    END $$
+  `);
+  await knex.raw(`CREATE TRIGGER users_version BEFORE UPDATE ON users FOR EACH ROW EXECUTE FUNCTION users_bump_version()`);
 
   await knex.schema.createTable("cards", (t) => {
     t.increments("id").primary();
@@ -200,4 +210,5 @@ export async function down(knex: Knex): Promise<void> {
   for (const table of ["rate_limits", "sessions", "purchases", "packages", "trades", "battles", "chat_messages", "reward_claims", "cards", "users"]) {
     await knex.schema.dropTableIfExists(table);
   }
+  await knex.raw("DROP FUNCTION IF EXISTS users_bump_version()");
 }
