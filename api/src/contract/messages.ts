@@ -59,6 +59,26 @@ export const MSG = {
   notEnoughGems: "Not enough gems to open this pack",
   invalidSet: "Choose a pack from sets 1 to 7",
   mustBeLoggedInToOpen: "Must be logged in to open packs",
+  // Pack screen and reveal texts (PWA only). SPEC.md section 2: '{set} Pack Opened!', or
+  // 'N {set} Packs Opened!' when more than 3 cards arrived (N = cards / 3).
+  packOpenedTitle: (setName: string, packs: number) => (packs > 1 ? `${packs} ${setName} Packs Opened!` : `${setName} Pack Opened!`),
+  gotNewCards: (count: number) => `You got ${count} new ${count === 1 ? "card" : "cards"}!`,
+  packsOfflineNotice: "Opening packs needs a connection. Your packs will be here when you are back online.",
+  packOpening: "Opening...",
+  packRatesTitle: (setName: string) => `${setName} rarity rates`,
+  packRatesNote: "Chances that one card lands in each tier. A pack holds 3 cards, each drawn on its own.",
+
+  // Collection
+  collectionEmptyTitle: "No cards found",
+  collectionEmptyHint: "Try adjusting your filters or start collecting cards!",
+  collectionOffline: (syncedAt: string | null) =>
+    syncedAt ? `You are offline. Showing your collection as last synced ${syncedAt}.` : "You are offline. Showing your collection as last synced.",
+  collectionNotSynced: "You are offline and this collection has not been saved on this device yet. Open it once while online.",
+
+  // Rewards
+  unknownReward: "Unknown reward",
+  rewardAlreadyClaimed: "Reward already claimed for this period",
+  rewardNotReached: "Reward requirement not met yet",
 
   // Generic
   badRequest: "Invalid request",

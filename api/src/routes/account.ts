@@ -6,6 +6,7 @@ import { setDisplayName, updateEmail, updatePassword } from "../commands/account
 import { requireAuth, signIn } from "../http/auth.ts";
 import { parseBody } from "../http/validate.ts";
 import { presentUser } from "../presenters/user.ts";
+import { recordDailyVisit } from "../commands/visitRecorder.ts";
 import { rankOf } from "../queries/rank.ts";
 import { isDisplayNameFree, isEmailFree, loadUserFresh } from "../queries/users.ts";
 import { isValidDisplayName, isValidEmail } from "../contract/rules.ts";
@@ -15,7 +16,7 @@ export function accountRoutes(db: Db) {
   const auth = requireAuth();
 
   router.get("/user", auth, async (ctx) => {
-    ctx.body = presentUser(await loadUserFresh(db, ctx.state.userId), new Date());
+    ctx.body = presentUser(await recordDailyVisit(db, await loadUserFresh(db, ctx.state.userId)), new Date());
   });
 
   /** { rank, players }: the header's and the collection's global rank ('#N', or '--' for null). */

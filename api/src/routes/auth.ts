@@ -8,6 +8,7 @@ import { authRateRules, hitRateLimit } from "../http/rateLimit.ts";
 import type { Config } from "../config.ts";
 import { parseBody } from "../http/validate.ts";
 import { presentUser } from "../presenters/user.ts";
+import { recordDailyVisit } from "../commands/visitRecorder.ts";
 import { loadUserFresh } from "../queries/users.ts";
 
 export function authRoutes(db: Db, config: Config) {
@@ -19,7 +20,7 @@ export function authRoutes(db: Db, config: Config) {
   };
 
   router.get("/auth", async (ctx) => {
-    const user = await loadUserFresh(db, requireUserId(ctx));
+    const user = await recordDailyVisit(db, await loadUserFresh(db, requireUserId(ctx)));
     ctx.body = { user: presentUser(user, new Date()) };
   });
 
@@ -28,7 +29,7 @@ export function authRoutes(db: Db, config: Config) {
     await limitAttempt(ctx.ip, body.username);
     const user = await loginUser(db, body.username, body.password);
     await signIn(ctx, user.id);
-    ctx.body = { user: presentUser(await loadUserFresh(db, user.id), new Date()) };
+    ctx.body = { user: presentUser(await recordDailyVisit(db, await loadUserFresh(db, user.id)), new Date()) };
   });
 
   router.post("/auth/register", async (ctx) => {
@@ -37,7 +38,7 @@ export function authRoutes(db: Db, config: Config) {
     const user = await registerUser(db, body);
     await signIn(ctx, user.id);
     ctx.status = 201;
-    ctx.body = { user: presentUser(user, new Date()) };
+    ctx.body = { user: presentUser(await recordDailyVisit(db, user), new Date()) };
   });
 
   router.post("/auth/logout", async (ctx) => {
