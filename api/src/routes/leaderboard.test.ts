@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MSG } from "../contract/messages.ts";
+import { signedUpClient, startTestServer, type ApiClient, type TestServer } from "../testing/testServer.ts";
+
+let server: TestServer;
+let players: Record<string, ApiClient>;
+beforeAll(async () => {
+  server = await startTestServer();
+  players = {};
+  for (const name of ["Ace", "Bee", "Cat", "Empty"]) players[name] = await signedUpClient(server, name);
+  await server.db("users").update({ coins: 500 });
+  for (let i = 0; i < 25; i++) await players.Ace!.post("/api/open-pack", { set: 2 });
+  for (let i = 0; i < 3; i++) await players.Bee!.post("/api/open-pack", { set: 1 });
+  await players.Cat!.post("/api/open-pack", { set: 1 });
+});
+afterAll(() => server?.close());
+
+type CardLike = { id: number; points: number; character: string; background: string; set: number; isHolo: boolean; isGlitch: boolean; isDarkHolo: boolean };
+const identity = (c: CardLike) => [c.character, c.background, c.set, c.isHolo, c.isGlitch, c.isDarkHolo].join("|");
+/** The expected best cards: highest points first, one card per identity. */
+function topDistinct(cards: CardLike[], n: number): number[] {
+  const seen = new Set<string>();
+  const out: number[] = [];
+  for (const c of [...cards].sort((a, b) => b.points - a.points)) {
+    if (seen.has(identity(c))) continue;
+    seen.add(identity(c));
+    out.push(c.points);
+  }
+  return out.slice(0, n);
+}
+
+describe("GET /api/leaderboard", () => {
+  it("lists players with cards by total score, with their count, ranks and top 9 distinct cards", async () => {
+    const res = await players.Bee!.get("/api/leaderboard");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("x-total-count")).toBe("3");
+    const names = res.body.map((e: { user: { username: string } }) => e.user.username);
+    expect(names).not.toContain("Empty");
+    const scores = res.body.map((e: { totalScore: number }) => e.totalScore);
+    expect(scores).toEqual([...scores].sort((a, b) => b - a));
+    expect(res.body.map((e: { rank: number }) => e.rank)).toEqual([1, 2, 3]);
+    for (const entry of res.body) {
+      const owner = players[entry.user.username]!;
+      const collection = (await owner.get("/api/collection")).body as CardLike[];
+      expect(entry.totalScore).toBe(collection.reduce((s, c) => s + c.points, 0));
+      expect(entry.bestCards.length).toBeLessThanOrEqual(9);
+      expect(entry.bestCards.map((c: CardLike) => c.points)).toEqual(topDistinct(collection, 9));
+      expect(new Set(entry.bestCards.map(identity)).size).toBe(entry.bestCards.length);
+      expect(entry.user).toMatchObject({ replitUsername: entry.user.username, displayName: entry.user.username });
+    }
+  });
+
+  it("pages with limit and offset", async () => {
+    const all = (await players.Ace!.get("/api/leaderboard")).body;
+    const second = await players.Ace!.get("/api/leaderboard?limit=1&offset=1");
+    expect(second.body).toHaveLength(1);
+    expect(second.body[0].user.id).toBe(all[1].user.id);
+    expect(second.body[0].rank).toBe(2);
+    expect((await players.Ace!.get("/api/leaderboard?limit=abc")).body).toHaveLength(3);
+  });
+
+  it("agrees with the player's own rank", async () => {
+    const board = (await players.Cat!.get("/api/leaderboard")).body;
+    const mine = board.find((e: { user: { username: string } }) => e.user.username === "Cat");
+    expect((await players.Cat!.get("/api/user/rank")).body.rank).toBe(mine.rank);
+  });
+
+  it("needs a session", async () => {
+    expect(await server.client().get("/api/leaderboard")).toMatchObject({ status: 401, body: { error: MSG.notAuthenticated } });
+  });
+});
+
+describe("GET /api/user/champions", () => {
+  it("gives the player's top 5 distinct cards, best first", async () => {
+    const res = await players.Ace!.get("/api/user/champions");
+    const collection = (await players.Ace!.get("/api/collection")).body as CardLike[];
+    expect(res.body.map((c: CardLike) => c.points)).toEqual(topDistinct(collection, 5));
+    expect(res.body).toHaveLength(5);
+    expect((await players.Empty!.get("/api/user/champions")).body).toEqual([]);
+  });
+});
