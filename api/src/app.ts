@@ -12,6 +12,7 @@ import type { Logger } from "./logger.ts";
 import { accountRoutes } from "./routes/account.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { cardRoutes } from "./routes/cards.ts";
+import { chatRoutes } from "./routes/chat.ts";
 import { leaderboardRoutes } from "./routes/leaderboard.ts";
 import { rewardRoutes } from "./routes/rewards.ts";
 import { systemRoutes } from "./routes/system.ts";
@@ -31,7 +32,7 @@ export function createApp({ db, config, log }: AppDeps): Koa {
   app.proxy = config.trustProxy;
 
   const api = new Router({ prefix: "/api" });
-  for (const routes of [systemRoutes(db, config), authRoutes(db, config), accountRoutes(db), cardRoutes(db), rewardRoutes(db), leaderboardRoutes(db)]) {
+  for (const routes of [systemRoutes(db, config), authRoutes(db, config), accountRoutes(db), cardRoutes(db), rewardRoutes(db), leaderboardRoutes(db), chatRoutes(db)]) {
     api.use(routes.routes(), routes.allowedMethods());
   }
 

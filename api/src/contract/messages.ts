@@ -80,6 +80,11 @@ export const MSG = {
   rewardAlreadyClaimed: "Reward already claimed for this period",
   rewardNotReached: "Reward requirement not met yet",
 
+  // Chat
+  chatEmpty: "Type a message first",
+  chatTooLong: "Messages can be at most 500 characters",
+  chatTooFast: "You're sending messages too fast. Wait a few seconds and try again.",
+
   // Generic
   badRequest: "Invalid request",
   notFound: "Not found",

@@ -1,0 +1,23 @@
+import { CHAT_BURST } from "../contract/chat.ts";
+import { MSG } from "../contract/messages.ts";
+import type { Db } from "../db/knex.ts";
+import { tooManyRequests } from "../http/errors.ts";
+import { lockUser } from "../queries/users.ts";
+
+/**
+ * Posts a chat message. The player's row lock serialises their posts, so the count of their
+ * messages in the last 10 seconds is exact: a sixth message inside the window is refused.
+ */
+export async function postChatMessage(db: Db, userId: number, message: string, now = new Date()): Promise<number> {
+  return db.transaction(async (trx) => {
+    await lockUser(trx, userId);
+    const recent = await trx("chat_messages")
+      .where("user_id", userId)
+      .andWhere("created_at", ">", new Date(now.getTime() - CHAT_BURST.windowMs))
+      .count("* as n")
+      .first();
+    if (Number(recent?.n ?? 0) >= CHAT_BURST.messages) throw tooManyRequests(MSG.chatTooFast);
+    const [row] = await trx("chat_messages").insert({ user_id: userId, message, created_at: now }).returning("id");
+    return row.id as number;
+  });
+}
