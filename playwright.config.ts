@@ -6,7 +6,8 @@ import { defineConfig } from "@playwright/test";
 // Browser tests run the real thing: `npm start` (build if needed, migrate, serve PWA + API) on its
 // own port and a fresh embedded database. E2E_BASE_URL points them at a running `npm start` of this
 // checkout instead (the service-worker tests need the built app), and then nothing is started.
-const PORT = 3210;
+// E2E_PORT lets two checkouts (or two people) run the browser tests side by side.
+const PORT = Number(process.env.E2E_PORT ?? 3210);
 const externalBaseUrl = process.env.E2E_BASE_URL;
 const baseURL = externalBaseUrl ?? `http://localhost:${PORT}`;
 
