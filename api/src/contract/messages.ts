@@ -85,6 +85,13 @@ export const MSG = {
   chatTooLong: "Messages can be at most 500 characters",
   chatTooFast: "You're sending messages too fast. Wait a few seconds and try again.",
 
+  // Battles
+  battleNeedsCards: "You need at least one card to battle. Open a pack first!",
+  battleNotFound: "Battle not found",
+  battleOver: "This battle is already over",
+  battleTooFast: "Rounds are at least 1 second apart. Wait a moment and try again.",
+  battleLoginRequired: "Please log in to access battles.",
+
   // Generic
   badRequest: "Invalid request",
   notFound: "Not found",
@@ -113,4 +120,6 @@ export const FALLBACK = {
   checkAvailability: "Failed to check availability",
   checkEmailAvailability: "Failed to check email availability",
   unlinkEmail: "Failed to unlink email",
+  findOpponent: "Failed to find opponent",
+  battleRound: "Failed to continue battle round",
 } as const;
