@@ -11,6 +11,7 @@ import { staticFiles } from "./http/staticFiles.ts";
 import type { Logger } from "./logger.ts";
 import { accountRoutes } from "./routes/account.ts";
 import { authRoutes } from "./routes/auth.ts";
+import { battleRoutes } from "./routes/battle.ts";
 import { cardRoutes } from "./routes/cards.ts";
 import { chatRoutes } from "./routes/chat.ts";
 import { leaderboardRoutes } from "./routes/leaderboard.ts";
@@ -32,7 +33,7 @@ export function createApp({ db, config, log }: AppDeps): Koa {
   app.proxy = config.trustProxy;
 
   const api = new Router({ prefix: "/api" });
-  for (const routes of [systemRoutes(db, config), authRoutes(db, config), accountRoutes(db), cardRoutes(db), rewardRoutes(db), leaderboardRoutes(db), chatRoutes(db)]) {
+  for (const routes of [systemRoutes(db, config), authRoutes(db, config), accountRoutes(db), cardRoutes(db), rewardRoutes(db), leaderboardRoutes(db), chatRoutes(db), battleRoutes(db)]) {
     api.use(routes.routes(), routes.allowedMethods());
   }
 

@@ -45,7 +45,8 @@ export interface RoundResult {
   currentRound: number;
 }
 
-export function toBattleCard(card: Card): BattleCard {
+/** A stored card carries its points already; a fresh pull gets them from the rules. */
+export function toBattleCard(card: Card & { points?: number }): BattleCard {
   return {
     character: card.character,
     background: card.background,
@@ -53,7 +54,7 @@ export function toBattleCard(card: Card): BattleCard {
     isHolo: card.isHolo,
     isGlitch: card.isGlitch,
     isDarkHolo: card.isDarkHolo,
-    points: points(card),
+    points: card.points ?? points(card),
     tier: tierOf(card),
     played: false,
   };

@@ -1,0 +1,84 @@
+import type { Db, Trx } from "../db/knex.ts";
+import type { BattleCard, BattleState, RoundResult } from "../game/battle.ts";
+
+/** A battle as stored; decks and rounds are JSON snapshots. */
+export interface BattleRow {
+  id: number;
+  userId: number;
+  opponentUserId: number | null;
+  player1Name: string;
+  player2Name: string;
+  player1Rank: number | null;
+  player2Rank: number | null;
+  player1Life: number;
+  player2Life: number;
+  currentRound: number;
+  player1Deck: BattleCard[];
+  player2Deck: BattleCard[];
+  rounds: RoundResult[];
+  status: "active" | "complete";
+  winnerUserId: number | null;
+  coinsPaid: number;
+  lastRoundAt: Date | null;
+}
+
+// pg parses jsonb; stay tolerant of a driver that hands back the text.
+const json = <T>(v: unknown): T => (typeof v === "string" ? JSON.parse(v) : v) as T;
+
+function toRow(r: Record<string, any>): BattleRow {
+  return {
+    id: r.id,
+    userId: r.user_id,
+    opponentUserId: r.opponent_user_id,
+    player1Name: r.player1_name,
+    player2Name: r.player2_name,
+    player1Rank: r.player1_rank,
+    player2Rank: r.player2_rank,
+    player1Life: r.player1_life,
+    player2Life: r.player2_life,
+    currentRound: r.current_round,
+    player1Deck: json(r.player1_deck),
+    player2Deck: json(r.player2_deck),
+    rounds: json(r.rounds),
+    status: r.status,
+    winnerUserId: r.winner_user_id,
+    coinsPaid: r.coins_paid,
+    lastRoundAt: r.last_round_at ? new Date(r.last_round_at) : null,
+  };
+}
+
+/** The player's own battle, or undefined: another player's battle is as good as missing. */
+export async function findOwnBattle(db: Db | Trx, userId: number, battleId: number, opts: { lock?: boolean } = {}): Promise<BattleRow | undefined> {
+  const q = db("battles").where({ id: battleId, user_id: userId }).first();
+  if (opts.lock) q.forUpdate();
+  const row = await q;
+  return row ? toRow(row) : undefined;
+}
+
+export const battleState = (b: BattleRow): BattleState => ({
+  player1Life: b.player1Life,
+  player2Life: b.player2Life,
+  currentRound: b.currentRound,
+  player1Deck: b.player1Deck,
+  player2Deck: b.player2Deck,
+});
+
+/** Battle coins already earned on the given UTC day. */
+export function battleCoinsToday(user: { battleCoinsDay: string | null; battleCoinsToday: number }, day: string): number {
+  return user.battleCoinsDay === day ? user.battleCoinsToday : 0;
+}
+
+/** A random player, other than the given one, with at least one card; undefined when there is none. */
+export async function randomOpponent(db: Db, excludeUserId: number, pick: (count: number) => number): Promise<{ id: number; username: string; displayName: string | null } | undefined> {
+  const counted = await db("users").where("card_count", ">", 0).whereNot("id", excludeUserId).count("* as n").first();
+  const count = Number(counted?.n ?? 0);
+  if (count === 0) return undefined;
+  // Walks the partial leaderboard index, so the offset stays cheap with many players.
+  const row = await db("users")
+    .where("card_count", ">", 0)
+    .whereNot("id", excludeUserId)
+    .orderBy([{ column: "total_score", order: "desc" }, { column: "id", order: "asc" }])
+    .offset(pick(count))
+    .first("id", "username", "display_name");
+  return row ? { id: row.id, username: row.username, displayName: row.display_name } : undefined;
+}
