@@ -3,10 +3,14 @@
 import knex from "knex";
 import { benchPullEngine } from "../game/bench.ts";
 import { closeAgent, httpCall, printTable, runLoad } from "./load.ts";
+import { seedLeaderboard } from "./leaderboardSeed.ts";
 import { hasPgbench, runPgbench } from "./pgbench.ts";
 import { signUp, startServerProcess } from "./server.ts";
 
 const CLIENTS = 32;
+const LEADERBOARD_CLIENTS = 8;
+const LEADERBOARD_PLAYERS = Number(process.env.BENCH_LB_PLAYERS || 100_000);
+const LEADERBOARD_CARDS = Number(process.env.BENCH_LB_CARDS || 5_000_000);
 const SECONDS = Number(process.env.BENCH_SECONDS || 10);
 const adminUrl = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
 
@@ -53,6 +57,31 @@ try {
       row("open-pack / pgbench", `${(ratio * 100).toFixed(0)}%`, ">= 50%", ratio >= 0.5);
     } else {
       row("pgbench TPC-B", "pgbench not installed", "-", null);
+    }
+
+    // 3. Leaderboard reads at scale, in the same database, by a player who has cards.
+    const seedStart = performance.now();
+    const seedDb = knex({ client: "pg", connection: benchUrl.toString(), pool: { min: 0, max: 1 } });
+    await seedLeaderboard(seedDb, { players: LEADERBOARD_PLAYERS, cards: LEADERBOARD_CARDS });
+    const population = await seedDb("users").where("card_count", ">", 0).count("* as n").first();
+    const cardTotal = await seedDb("cards").count("* as n").first();
+    await seedDb.destroy();
+    console.log(`seeded ${Number(population?.n).toLocaleString("en-US")} players, ${Number(cardTotal?.n).toLocaleString("en-US")} cards in ${((performance.now() - seedStart) / 1000).toFixed(0)} s`);
+    const scale = `${(LEADERBOARD_PLAYERS / 1000).toFixed(0)}k players, ${(LEADERBOARD_CARDS / 1e6).toFixed(0)}M cards`;
+    const get = (path: string) => (client: number) =>
+      httpCall(`${server.url}${path}`, { headers: { Origin: server.url, Cookie: cookies[client]! } }).then((r) => r.status === 200);
+    const middle = Math.floor(LEADERBOARD_PLAYERS / 2);
+    for (const [label, path] of [
+      ["GET /leaderboard (top 50, 9 best cards each)", "/api/leaderboard"],
+      [`GET /leaderboard?offset=${middle}`, `/api/leaderboard?offset=${middle}`],
+      ["GET /user/rank", "/api/user/rank"],
+    ] as const) {
+      // Latency as one player sees it (one request at a time), then throughput under concurrency.
+      await runLoad({ clients: 1, seconds: 1, request: get(path) });
+      const one = await runLoad({ clients: 1, seconds: Math.min(SECONDS, 5), request: get(path) });
+      row(`${label}, ${scale}: p50`, `${one.p50.toFixed(1)} ms (p99 ${one.p99.toFixed(1)} ms)`, "< 20 ms", one.p50 < 20 && one.errors === 0);
+      const many = await runLoad({ clients: LEADERBOARD_CLIENTS, seconds: Math.min(SECONDS, 5), request: get(path) });
+      row(`${label}, ${LEADERBOARD_CLIENTS} clients`, `${many.perSecond.toFixed(0)}/s, p50 ${many.p50.toFixed(1)} ms${many.errors ? `, ${many.errors} errors` : ""}`, "-", many.errors ? false : null);
     }
   } finally {
     closeAgent();
