@@ -17,6 +17,7 @@ import { chatRoutes } from "./routes/chat.ts";
 import { leaderboardRoutes } from "./routes/leaderboard.ts";
 import { rewardRoutes } from "./routes/rewards.ts";
 import { systemRoutes } from "./routes/system.ts";
+import { tradingRoutes } from "./routes/trading.ts";
 
 export interface AppDeps {
   db: Db;
@@ -33,7 +34,7 @@ export function createApp({ db, config, log }: AppDeps): Koa {
   app.proxy = config.trustProxy;
 
   const api = new Router({ prefix: "/api" });
-  for (const routes of [systemRoutes(db, config), authRoutes(db, config), accountRoutes(db), cardRoutes(db), rewardRoutes(db), leaderboardRoutes(db), chatRoutes(db), battleRoutes(db)]) {
+  for (const routes of [systemRoutes(db, config), authRoutes(db, config), accountRoutes(db), cardRoutes(db), rewardRoutes(db), leaderboardRoutes(db), chatRoutes(db), battleRoutes(db), tradingRoutes(db)]) {
     api.use(routes.routes(), routes.allowedMethods());
   }
 

@@ -4,6 +4,7 @@ import { ARENA_BOT_ID, ARENA_BOT_NAME, BATTLE_COINS_PER_DAY, BATTLE_LIVES } from
 import { dailyPeriod } from "../game/periods.ts";
 import { points } from "../game/rarity.ts";
 import { SETS, type Card } from "../game/sets.ts";
+import { giveCards as giveCardsTo } from "../testing/cards.ts";
 import { signedUpClient, startTestServer, type ApiClient, type TestServer } from "../testing/testServer.ts";
 
 let server: TestServer;
@@ -25,13 +26,7 @@ async function userId(username: string): Promise<number> {
 async function coinsOf(username: string): Promise<number> {
   return (await server.db("users").where({ username }).first("coins")).coins;
 }
-/** Gives a player cards the way the pack opener does: rows plus the kept totals. */
-async function giveCards(username: string, cards: Card[]) {
-  const id = await userId(username);
-  await server.db("cards").insert(cards.map((card) => ({ ...toRow(card), user_id: id, points: points(card) })));
-  await server.db("users").where({ id }).increment({ card_count: cards.length, total_score: cards.reduce((sum, c) => sum + points(c), 0) });
-}
-const toRow = (c: Card) => ({ character: c.character, background: c.background, set: c.set, is_holo: c.isHolo, is_glitch: c.isGlitch, is_dark_holo: c.isDarkHolo });
+const giveCards = async (username: string, cards: Card[]) => giveCardsTo(server.db, await userId(username), cards);
 
 /** Lets the next round be played now instead of waiting out the 1 s gap. */
 const rewindRoundClock = (battleId: number) => server.db("battles").where({ id: battleId }).update({ last_round_at: server.db.raw("last_round_at - interval '2 seconds'") });

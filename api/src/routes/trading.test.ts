@@ -1,0 +1,220 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { MSG } from "../contract/messages.ts";
+import { MAX_PENDING_SENT } from "../game/trading.ts";
+import { giveCards, plainCard, scoreLedger } from "../testing/cards.ts";
+import { signedUpClient, startTestServer, type ApiClient, type TestServer } from "../testing/testServer.ts";
+
+let server: TestServer;
+let n = 0;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server?.close());
+
+// After every test: no card appeared or vanished, and every kept total matches the cards.
+let cardsBefore = 0;
+const snapshotCards = async () => (cardsBefore = (await scoreLedger(server.db)).cards);
+afterEach(async () => {
+  const ledger = await scoreLedger(server.db);
+  expect(ledger.mismatches).toBe(0);
+  expect(ledger.cards).toBe(cardsBefore);
+});
+
+interface Player {
+  client: ApiClient;
+  id: number;
+  name: string;
+  cards: number[];
+}
+
+/** A signed-up player holding plain cards of the given set (one per character index). */
+async function player(set: number, count = 3): Promise<Player> {
+  const name = `Trader${++n}`;
+  const client = await signedUpClient(server, name);
+  const id = (await server.db("users").where({ username: name }).first("id")).id;
+  const cards = await giveCards(server.db, id, Array.from({ length: count }, (_, i) => plainCard(set, i)));
+  await snapshotCards();
+  return { client, id, name, cards };
+}
+
+const offer = (from: Player, to: Player, offered = from.cards[0]!, requested = to.cards[0]!) =>
+  from.client.post("/api/trade/offer", { toUserId: to.id, offeredCardIds: [offered], requestedCardId: requested });
+const ownerOf = async (cardId: number) => (await server.db("cards").where({ id: cardId }).first("user_id")).user_id;
+
+describe("sending offers", () => {
+  it("offers one own card for one of the other player's, and both see it", async () => {
+    const [a, b] = [await player(1), await player(2)];
+    const res = await offer(a, b);
+    expect(res).toMatchObject({ status: 201, body: { trade: { fromUserId: a.id, toUserId: b.id, status: "pending" } } });
+    const sent = (await a.client.get("/api/trade/offers")).body;
+    const received = (await b.client.get("/api/trade/offers")).body;
+    expect(sent).toEqual(received);
+    expect(sent).toHaveLength(1);
+    const record = sent[0];
+    expect(record.offeredCards.map((c: { id: number }) => c.id)).toEqual([a.cards[0]]);
+    expect(record.requestedCard.id).toBe(b.cards[0]);
+    expect(record.fromUser).toEqual({ username: a.name, displayName: a.name });
+    expect(record.toUser).toEqual({ username: b.name, displayName: b.name });
+    const lifetime = new Date(record.trade.expiresAt).getTime() - new Date(record.trade.createdAt).getTime();
+    expect(lifetime).toBe(7 * 24 * 60 * 60 * 1000);
+  });
+
+  it("refuses offers that break the rules, with texts a player understands, changing nothing", async () => {
+    const [a, b, c] = [await player(1), await player(2), await player(3)];
+    const cases: Array<[Promise<{ status: number; body: unknown }>, number, string]> = [
+      [offer(a, a, a.cards[0], a.cards[1]), 400, MSG.tradeSelf],
+      [offer(a, b, b.cards[1], b.cards[0]), 400, MSG.tradeOfferedNotYours],
+      [offer(a, b, a.cards[0], c.cards[0]), 400, MSG.tradeRequestedNotTheirs],
+      [a.client.post("/api/trade/offer", { toUserId: b.id, offeredCardIds: [a.cards[0], a.cards[1]], requestedCardId: b.cards[0] }), 400, MSG.tradeOfferShape],
+      [a.client.post("/api/trade/offer", { toUserId: b.id, offeredCardIds: [], requestedCardId: b.cards[0] }), 400, MSG.tradeOfferShape],
+      [a.client.post("/api/trade/offer", { toUserId: "x", offeredCardIds: [a.cards[0]], requestedCardId: b.cards[0] }), 400, MSG.tradeOfferShape],
+      [a.client.post("/api/trade/offer", { toUserId: 999999, offeredCardIds: [a.cards[0]], requestedCardId: b.cards[0] }), 404, MSG.tradeRecipientMissing],
+      [server.client().post("/api/trade/offer", { toUserId: b.id, offeredCardIds: [a.cards[0]], requestedCardId: b.cards[0] }), 401, MSG.notAuthenticated],
+    ];
+    for (const [call, status, error] of cases) expect(await call).toMatchObject({ status, body: { error } });
+    expect(Number((await server.db("trades").where({ from_user_id: a.id }).count("* as n").first())?.n)).toBe(0);
+    expect((await offer(a, b)).status).toBe(201);
+    expect(await offer(a, b)).toMatchObject({ status: 409, body: { error: MSG.tradeDuplicate } });
+  });
+
+  it(`allows at most ${MAX_PENDING_SENT} pending offers, even when they arrive at once`, async () => {
+    const a = await player(1, MAX_PENDING_SENT + 10);
+    const b = await player(2);
+    const results = await Promise.all(a.cards.map((card) => offer(a, b, card, b.cards[0])));
+    expect(results.filter((r) => r.status === 201)).toHaveLength(MAX_PENDING_SENT);
+    for (const r of results.filter((x) => x.status !== 201)) expect(r).toMatchObject({ status: 409, body: { error: MSG.tradeTooManyPending } });
+    // Cancelling one frees a place.
+    const one = (await a.client.get("/api/trade/offers")).body[0];
+    expect((await a.client.post(`/api/trade/${one.trade.id}/cancel`)).status).toBe(200);
+    const unsent = a.cards.find((card) => !results.some((r, i) => r.status === 201 && a.cards[i] === card))!;
+    expect((await offer(a, b, unsent, b.cards[0])).status).toBe(201);
+  });
+});
+
+describe("answering offers", () => {
+  it("the recipient accepts: the cards swap, scores move, both histories show it", async () => {
+    const [a, b] = [await player(1), await player(7)];
+    const { body } = await offer(a, b);
+    expect(await a.client.post(`/api/trade/${body.trade.id}/accept`)).toMatchObject({ status: 403, body: { error: MSG.tradeOnlyRecipient } });
+    const res = await b.client.post(`/api/trade/${body.trade.id}/accept`);
+    expect(res).toMatchObject({ status: 200, body: { trade: { status: "accepted" } } });
+    expect(await ownerOf(a.cards[0]!)).toBe(b.id);
+    expect(await ownerOf(b.cards[0]!)).toBe(a.id);
+    const aCollection = (await a.client.get("/api/collection")).body.map((c: { id: number }) => c.id);
+    expect(aCollection).toContain(b.cards[0]);
+    expect(aCollection).not.toContain(a.cards[0]);
+    for (const p of [a, b]) {
+      const history = (await p.client.get("/api/trade/executed-history")).body;
+      expect(history).toHaveLength(1);
+      expect(history[0]).toMatchObject({ trade: { id: body.trade.id, status: "accepted" }, fromUser: { username: a.name }, toUser: { username: b.name } });
+      expect((await p.client.get("/api/trade/offers")).body).toEqual([]);
+    }
+    expect(await b.client.post(`/api/trade/${body.trade.id}/accept`)).toMatchObject({ status: 409, body: { error: MSG.tradeNotPending } });
+  });
+
+  it("only the recipient declines, only the sender cancels, strangers see nothing", async () => {
+    const [a, b, c] = [await player(1), await player(2), await player(3)];
+    const first = (await offer(a, b)).body.trade.id;
+    expect(await a.client.post(`/api/trade/${first}/decline`)).toMatchObject({ status: 403, body: { error: MSG.tradeOnlyRecipient } });
+    expect(await b.client.post(`/api/trade/${first}/cancel`)).toMatchObject({ status: 403, body: { error: MSG.tradeOnlySender } });
+    expect(await c.client.post(`/api/trade/${first}/accept`)).toMatchObject({ status: 404, body: { error: MSG.tradeNotFound } });
+    expect(await c.client.post(`/api/trade/nope/accept`)).toMatchObject({ status: 404, body: { error: MSG.tradeNotFound } });
+    expect(await b.client.post(`/api/trade/${first}/decline`)).toMatchObject({ status: 200, body: { trade: { status: "declined" } } });
+    expect(await a.client.post(`/api/trade/${first}/cancel`)).toMatchObject({ status: 409, body: { error: MSG.tradeNotPending } });
+    const second = (await offer(a, b)).body.trade.id;
+    expect(await a.client.post(`/api/trade/${second}/cancel`)).toMatchObject({ status: 200, body: { trade: { status: "cancelled" } } });
+    // History holds finished trades, not the sender's own cancellations.
+    expect((await b.client.get("/api/trade/executed-history")).body.map((h: { trade: { status: string } }) => h.trade.status)).toEqual(["declined"]);
+    expect(await ownerOf(a.cards[0]!)).toBe(a.id);
+  });
+
+  it("an offer expires 7 days after creation: it cannot be accepted and reads as expired", async () => {
+    const [a, b] = [await player(1), await player(2)];
+    const id = (await offer(a, b)).body.trade.id;
+    await server.db("trades").where({ id }).update({ created_at: new Date(Date.now() - 8 * 86400_000), expires_at: new Date(Date.now() - 86400_000) });
+    expect(await b.client.post(`/api/trade/${id}/accept`)).toMatchObject({ status: 409, body: { error: MSG.tradeExpired } });
+    expect((await b.client.get("/api/trade/offers")).body).toEqual([]);
+    expect((await a.client.get("/api/trade/executed-history")).body).toMatchObject([{ trade: { id, status: "expired" } }]);
+    expect(await ownerOf(b.cards[0]!)).toBe(b.id);
+    // The expired offer no longer counts against the pending limit or as a duplicate.
+    expect((await offer(a, b)).status).toBe(201);
+  });
+
+  it("counts offers waiting, answers since the Sent tab was viewed, trades since History was viewed", async () => {
+    const [a, b] = [await player(1), await player(2)];
+    const t1 = (await offer(a, b, a.cards[0], b.cards[0])).body.trade.id;
+    const t2 = (await offer(a, b, a.cards[1], b.cards[1])).body.trade.id;
+    expect((await b.client.get("/api/trade/notifications")).body).toEqual({ receivedOffersCount: 2, sentOffersCount: 0, historyCount: 0 });
+    await b.client.post(`/api/trade/${t1}/accept`);
+    await b.client.post(`/api/trade/${t2}/decline`);
+    expect((await a.client.get("/api/trade/notifications")).body).toEqual({ receivedOffersCount: 0, sentOffersCount: 2, historyCount: 1 });
+    const later = new Date(Date.now() + 1000).toISOString();
+    expect((await a.client.get(`/api/trade/notifications?lastSentView=${later}&lastHistoryView=${later}`)).body).toEqual({ receivedOffersCount: 0, sentOffersCount: 0, historyCount: 0 });
+  });
+});
+
+describe("the market", () => {
+  it("lists unique cards with copies held, and their owners with counts", async () => {
+    const [a, b] = [await player(6, 2), await player(6, 1)];
+    const cards = (await a.client.get("/api/trade/cards")).body as Array<{ character: string; set: number; count: number; background: string; isHolo: boolean }>;
+    const first = plainCard(6, 0);
+    expect(cards.find((c) => c.character === first.character && c.set === 6 && c.background === "" && !c.isHolo)).toMatchObject({ count: 2 });
+    const owners = await a.client.get(`/api/trade/cards/${first.character}/_empty_/6/false/false/false/owners`);
+    expect(owners.status).toBe(200);
+    expect(owners.body.map((o: { user: { id: number }; count: number }) => [o.user.id, o.count]).sort()).toEqual([[a.id, 1], [b.id, 1]].sort());
+    expect(owners.body[0].card).toMatchObject({ character: first.character, set: 6 });
+    expect((await a.client.get(`/api/trade/cards/nobody/_empty_/6/false/false/false/owners`)).body).toEqual([]);
+    expect(await a.client.get(`/api/trade/cards/${first.character}/_empty_/9/false/false/false/owners`)).toMatchObject({ status: 400 });
+    expect(await a.client.get(`/api/trade/cards/${first.character}/_empty_/6/yes/false/false/owners`)).toMatchObject({ status: 400 });
+  });
+});
+
+describe("at the same time", () => {
+  it("accept and cancel of one offer: exactly one wins", async () => {
+    for (let round = 0; round < 5; round++) {
+      const [a, b] = [await player(1, 1), await player(2, 1)];
+      const id = (await offer(a, b)).body.trade.id;
+      const [accepted, cancelled] = await Promise.all([b.client.post(`/api/trade/${id}/accept`), a.client.post(`/api/trade/${id}/cancel`)]);
+      expect([accepted.status, cancelled.status].filter((s) => s === 200)).toHaveLength(1);
+      const loser = accepted.status === 200 ? cancelled : accepted;
+      expect(loser).toMatchObject({ status: 409, body: { error: MSG.tradeNotPending } });
+      const swapped = (await ownerOf(a.cards[0]!)) === b.id;
+      expect(swapped).toBe(accepted.status === 200);
+      expect(await ownerOf(b.cards[0]!)).toBe(swapped ? a.id : b.id);
+    }
+  });
+
+  it("two offers giving away the same card, accepted at once: exactly one trade happens", async () => {
+    for (let round = 0; round < 5; round++) {
+      const [a, b, c] = [await player(1, 1), await player(2, 1), await player(3, 1)];
+      const toB = (await offer(a, b)).body.trade.id;
+      const toC = (await offer(a, c)).body.trade.id;
+      const results = await Promise.all([b.client.post(`/api/trade/${toB}/accept`), c.client.post(`/api/trade/${toC}/accept`)]);
+      expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+      expect(results.find((r) => r.status !== 200)).toMatchObject({ status: 409, body: { error: MSG.tradeOfferedGone } });
+      const winner = results[0]!.status === 200 ? b : c;
+      expect(await ownerOf(a.cards[0]!)).toBe(winner.id);
+      expect(await ownerOf(winner.cards[0]!)).toBe(a.id);
+    }
+  });
+
+  it("a card traded away fails the other offers that name it, cleanly", async () => {
+    const [a, b, c] = [await player(1, 1), await player(2, 1), await player(3, 1)];
+    const aGivesToB = (await offer(a, b)).body.trade.id;
+    const cWantsAsCard = (await offer(c, a)).body.trade.id; // asks for a's card
+    const cOffersForBsCard = (await offer(c, b, c.cards[0], b.cards[0])).body.trade.id;
+    expect((await b.client.post(`/api/trade/${aGivesToB}/accept`)).status).toBe(200);
+    // a no longer owns the card c asked for; b no longer owns the card c asked b for.
+    expect(await a.client.post(`/api/trade/${cWantsAsCard}/accept`)).toMatchObject({ status: 409, body: { error: MSG.tradeRequestedGone } });
+    expect(await b.client.post(`/api/trade/${cOffersForBsCard}/accept`)).toMatchObject({ status: 409, body: { error: MSG.tradeRequestedGone } });
+    // The PWA then declines them; that still works.
+    expect((await a.client.post(`/api/trade/${cWantsAsCard}/decline`)).status).toBe(200);
+    expect(await ownerOf(c.cards[0]!)).toBe(c.id);
+  });
+
+  it("the accept errors carry the words the PWA's auto-decline looks for", () => {
+    expect(MSG.tradeOfferedGone).toMatch(/no longer available/);
+    expect(MSG.tradeOfferedGone).toMatch(/offered cards/i);
+    expect(MSG.tradeRequestedGone).toMatch(/don't own/);
+  });
+});

@@ -1,0 +1,31 @@
+import type { Db } from "../db/knex.ts";
+import { points } from "../game/rarity.ts";
+import { SETS, type Card } from "../game/sets.ts";
+
+/**
+ * Gives a player chosen cards the way the pack opener stores them: rows with their points plus
+ * the player's kept card count and total score. Returns the new card ids in order.
+ */
+export async function giveCards(db: Db, userId: number, cards: Card[]): Promise<number[]> {
+  const rows = await db("cards")
+    .insert(cards.map((c) => ({ user_id: userId, character: c.character, background: c.background, set: c.set, is_holo: c.isHolo, is_glitch: c.isGlitch, is_dark_holo: c.isDarkHolo, points: points(c) })))
+    .returning("id");
+  await db("users").where({ id: userId }).increment({ card_count: cards.length, total_score: cards.reduce((sum, c) => sum + points(c), 0) });
+  return rows.map((r: { id: number }) => r.id);
+}
+
+/** A plain card of a set: the n-th character, regular finish, no background. */
+export function plainCard(set: number, n = 0): Card {
+  const s = SETS[set - 1]!;
+  return { character: s.characters[n % s.characters.length]!, background: "", set, isHolo: false, isGlitch: false, isDarkHolo: false };
+}
+
+/** Every player's kept total matches their cards, and every card has exactly one owner. */
+export async function scoreLedger(db: Db): Promise<{ cards: number; mismatches: number }> {
+  const { rows } = await db.raw(`
+    SELECT count(*) AS n FROM users u
+    LEFT JOIN (SELECT user_id, sum(points) AS total, count(*) AS n FROM cards GROUP BY user_id) c ON c.user_id = u.id
+    WHERE u.total_score <> coalesce(c.total, 0) OR u.card_count <> coalesce(c.n, 0)`);
+  const cards = await db("cards").count("* as n").first();
+  return { cards: Number(cards?.n ?? 0), mismatches: Number(rows[0].n) };
+}
