@@ -16,6 +16,8 @@ import { cardRoutes } from "./routes/cards.ts";
 import { chatRoutes } from "./routes/chat.ts";
 import { leaderboardRoutes } from "./routes/leaderboard.ts";
 import { rewardRoutes } from "./routes/rewards.ts";
+import { selectPaymentProvider } from "./payments/select.ts";
+import { storeRoutes } from "./routes/store.ts";
 import { systemRoutes } from "./routes/system.ts";
 import { tradingRoutes } from "./routes/trading.ts";
 
@@ -33,8 +35,9 @@ export function createApp({ db, config, log }: AppDeps): Koa {
   app.keys = [config.sessionSecret];
   app.proxy = config.trustProxy;
 
+  const payments = selectPaymentProvider(config, db);
   const api = new Router({ prefix: "/api" });
-  for (const routes of [systemRoutes(db, config), authRoutes(db, config), accountRoutes(db), cardRoutes(db), rewardRoutes(db), leaderboardRoutes(db), chatRoutes(db), battleRoutes(db), tradingRoutes(db)]) {
+  for (const routes of [systemRoutes(db, config, payments), authRoutes(db, config), accountRoutes(db), cardRoutes(db), rewardRoutes(db), leaderboardRoutes(db), chatRoutes(db), battleRoutes(db), tradingRoutes(db), storeRoutes(db, payments, log)]) {
     api.use(routes.routes(), routes.allowedMethods());
   }
 

@@ -21,6 +21,13 @@ export interface Config {
   /** Sign-in and sign-up attempts per 5 minutes, per IP and per username. */
   authAttemptsPerIp: number;
   authAttemptsPerUsername: number;
+  /** Card payments through Stripe when the secret key is set. */
+  stripe: { secretKey: string | undefined; publishableKey: string | undefined; webhookSecret: string | undefined; apiBase: string | undefined };
+  /**
+   * The built-in test payment provider (RULES.md, Store): on outside production when Stripe has
+   * no keys; in production only when the operator sets PAYMENTS_TEST_MODE=1 explicitly.
+   */
+  paymentsTestMode: boolean;
 }
 
 export const ROOT_DIR = path.resolve(import.meta.dirname, "../..");
@@ -52,5 +59,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logRequests: env.LOG_REQUESTS !== "0",
     authAttemptsPerIp: Number(env.AUTH_ATTEMPTS_PER_IP || 30),
     authAttemptsPerUsername: Number(env.AUTH_ATTEMPTS_PER_USERNAME || 10),
+    stripe: {
+      secretKey: env.STRIPE_SECRET_KEY || undefined,
+      publishableKey: env.STRIPE_PUBLISHABLE_KEY || undefined,
+      webhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
+      // Only for tests and local stand-ins: http://127.0.0.1:port instead of api.stripe.com.
+      apiBase: env.STRIPE_API_BASE || undefined,
+    },
+    paymentsTestMode: env.PAYMENTS_TEST_MODE === "1" || (env.PAYMENTS_TEST_MODE !== "0" && env.NODE_ENV !== "production"),
   };
 }

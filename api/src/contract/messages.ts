@@ -118,6 +118,28 @@ export const MSG = {
   tradeCancelFailed: (error: string | undefined) => `Failed to cancel trade: ${error || "Unknown error"}`,
   tradeCancelNetwork: "Failed to cancel trade. Please try again.",
 
+  // Store (SPEC.md section 8 for the client texts)
+  unknownPackage: "That package is not for sale",
+  paymentsUnavailable: "Payments are unavailable right now. Please try again later.",
+  purchaseNotFound: "Purchase not found",
+  purchaseNotYours: "This payment belongs to another player",
+  purchasePackageMismatch: "This payment was made for a different package",
+  purchaseAmountMismatch: "The payment amount does not match the package price",
+  paymentFailed: "Payment failed",
+  paymentPending: "Your payment is still being processed. Your balance updates as soon as it clears.",
+  webhookSignature: "Invalid webhook signature",
+  testCardDeclined: "Your card was declined.",
+  testCardUnknown: "This is the test store: pay with card 4242 4242 4242 4242 (4000 0000 0000 0002 is declined)",
+  testCardExpiry: "Enter the card's expiry date as MM/YY, in the future",
+  testCardCvc: "Enter the card's 3 or 4 digit security code",
+  failedToCreatePayment: "Failed to create payment",
+  networkError: "Network error. Please try again.",
+  failedToConfirmPurchase: "Failed to confirm purchase",
+  unexpectedPaymentError: "An unexpected error occurred",
+  cardInfoNotFound: "Card information not found",
+  failedToFetchPurchases: "Failed to fetch purchase history",
+  termsRequiredForPurchase: "Required to complete purchase",
+
   // Generic
   badRequest: "Invalid request",
   notFound: "Not found",

@@ -1,4 +1,5 @@
 // Response shapes of the account calls (SPEC.md sections 3 and 7). Types only.
+import type { PaymentsConfigDto } from "./store.ts";
 
 export interface UserDto {
   id: number;
@@ -45,4 +46,5 @@ export interface ErrorResponse {
 export interface AppInfo {
   appName: string;
   supportEmail: string;
+  payments: PaymentsConfigDto;
 }

@@ -2,8 +2,9 @@ import Router from "@koa/router";
 import type { Config } from "../config.ts";
 import type { AppInfo } from "../contract/user.ts";
 import type { Db } from "../db/knex.ts";
+import type { PaymentProvider } from "../payments/provider.ts";
 
-export function systemRoutes(db: Db, config: Config) {
+export function systemRoutes(db: Db, config: Config, payments: PaymentProvider | null) {
   const router = new Router();
 
   /** Liveness and readiness in one: 200 only when the database answers. */
@@ -18,9 +19,13 @@ export function systemRoutes(db: Db, config: Config) {
     }
   });
 
-  /** The operator's product name and support address ({product} and {email} in SPEC.md). */
+  /** The operator's product name and support address ({product} and {email} in SPEC.md), and how the store takes cards. */
   router.get("/config", (ctx) => {
-    const info: AppInfo = { appName: config.appName, supportEmail: config.supportEmail };
+    const info: AppInfo = {
+      appName: config.appName,
+      supportEmail: config.supportEmail,
+      payments: { provider: payments?.name ?? null, publishableKey: payments?.publishableKey ?? null },
+    };
     ctx.set("Cache-Control", "no-cache");
     ctx.body = info;
   });

@@ -7,7 +7,7 @@ import { readStored, writeStored } from "./storage";
 // answer is kept so the names are right offline; RULES.md defaults stand in before the first one.
 
 const STORAGE_KEY = "foilbound-config";
-export const DEFAULT_APP_INFO: AppInfo = { appName: "Foilbound", supportEmail: "support@foilbound.example" };
+export const DEFAULT_APP_INFO: AppInfo = { appName: "Foilbound", supportEmail: "support@foilbound.example", payments: { provider: null, publishableKey: null } };
 
 export const appConfigQueryKey = ["app-config"] as const;
 

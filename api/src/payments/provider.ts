@@ -1,0 +1,43 @@
+// One interface for card payments (ARCHITECTURE.md, payments): Stripe when keys are set, else
+// the built-in test provider (RULES.md, Store). Routes and the fulfilment command see only this.
+
+/** The facts about a payment intent the server acts on, whoever the provider is. */
+export interface PaymentIntentInfo {
+  id: string;
+  /** succeeded: money taken; failed: declined or cancelled; pending: not paid yet. */
+  status: "succeeded" | "failed" | "pending";
+  amountCents: number;
+  currency: string;
+  userId: number | null;
+  packageId: string | null;
+  failureMessage: string | null;
+}
+
+export interface CreateIntentInput {
+  amountCents: number;
+  currency: string;
+  userId: number;
+  packageId: string;
+}
+
+/** A webhook the provider vouched for; only payment results matter to the store. */
+export type VerifiedWebhook = { kind: "payment"; intent: PaymentIntentInfo } | { kind: "ignored" };
+
+export interface PaymentProvider {
+  readonly name: "stripe" | "test";
+  /** What the PWA needs to show its card form. */
+  readonly publishableKey: string | null;
+  createIntent(input: CreateIntentInput): Promise<{ id: string; clientSecret: string }>;
+  retrieveIntent(id: string): Promise<PaymentIntentInfo | null>;
+  /** Throws WebhookSignatureError when the signature does not match the raw body. */
+  verifyWebhook(rawBody: string, signature: string | undefined): VerifiedWebhook;
+}
+
+export class WebhookSignatureError extends Error {}
+
+export const metadataOf = (userId: number, packageId: string) => ({ userId: String(userId), packageId });
+
+export function parseMetadata(metadata: Record<string, string> | null | undefined): { userId: number | null; packageId: string | null } {
+  const userId = Number(metadata?.userId);
+  return { userId: Number.isInteger(userId) && userId > 0 ? userId : null, packageId: metadata?.packageId || null };
+}
