@@ -2,14 +2,44 @@ import type { Db } from "../db/knex.ts";
 import { Card } from "../models/Card.ts";
 
 // Best cards are the highest-points owned cards, distinct card identities (RULES.md). Points
-// follow from the identity, so DISTINCT ON can lead with points and walk the (user_id, points)
-// index from the top, stopping after the first few distinct cards.
+// follow from the identity, so DISTINCT ON can lead with points. It only looks at the player's
+// top WINDOW cards, read straight off the (user_id, points) index, so a player with 10,000 cards
+// costs no more than one with 50; a player whose top WINDOW cards hold too few distinct ones
+// (many copies of the same card) is read again in full.
+const WINDOW = 64;
 const DISTINCT_BEST = `DISTINCT ON (c.points, c.character, c.background, c."set", c.is_holo, c.is_glitch, c.is_dark_holo) c.*`;
 const BEST_ORDER = `c.points DESC, c.character, c.background, c."set", c.is_holo, c.is_glitch, c.is_dark_holo, c.id`;
+const bestOf = (source: string) => `SELECT ${DISTINCT_BEST} FROM ${source} c ORDER BY ${BEST_ORDER} LIMIT ?`;
+const TOP_WINDOW = (userRef: string) => `(SELECT * FROM cards WHERE user_id = ${userRef} ORDER BY points DESC LIMIT ${WINDOW})`;
+const ALL_CARDS = (userRef: string) => `(SELECT * FROM cards WHERE user_id = ${userRef})`;
+
+/** Best cards of many players at once: { userId: cards, best first }. */
+async function bestCardsOfMany(db: Db, userIds: number[], limit: number): Promise<Map<number, Card[]>> {
+  const best = new Map<number, Card[]>(userIds.map((id) => [id, []]));
+  const read = async (ids: number[], source: (ref: string) => string) => {
+    const { rows } = await db.raw(`SELECT b.* FROM unnest(?::int[]) AS p(id) CROSS JOIN LATERAL (${bestOf(source("p.id"))}) b`, [ids, limit]);
+    for (const row of rows as object[]) {
+      const card = Card.fromDatabaseJson(row) as Card;
+      best.get(card.userId)?.push(card);
+    }
+  };
+  if (!userIds.length) return best;
+  await read(userIds, TOP_WINDOW);
+  const short = userIds.filter((id) => best.get(id)!.length < limit);
+  if (short.length) {
+    const counts = await db("users").whereIn("id", short).andWhere("card_count", ">", WINDOW).select("id");
+    const again = counts.map((r: { id: number }) => r.id);
+    if (again.length) {
+      for (const id of again) best.set(id, []);
+      await read(again, ALL_CARDS);
+    }
+  }
+  for (const cards of best.values()) cards.sort((a, b) => b.points - a.points);
+  return best;
+}
 
 export async function bestCardsOf(db: Db, userId: number, limit: number): Promise<Card[]> {
-  const { rows } = await db.raw(`SELECT ${DISTINCT_BEST} FROM cards c WHERE c.user_id = ? ORDER BY ${BEST_ORDER} LIMIT ?`, [userId, limit]);
-  return (rows as object[]).map((r) => Card.fromDatabaseJson(r));
+  return (await bestCardsOfMany(db, [userId], limit)).get(userId)!;
 }
 
 export interface LeaderboardRow {
@@ -32,19 +62,7 @@ export async function leaderboardPage(db: Db, opts: { limit: number; offset: num
       .select("id", "username", "display_name", "total_score"),
     db("users").where("card_count", ">", 0).count("* as n").first(),
   ]);
-  const ids = players.map((p: { id: number }) => p.id);
-  const best = new Map<number, Card[]>(ids.map((id: number) => [id, []]));
-  if (ids.length) {
-    const { rows } = await db.raw(
-      `SELECT b.* FROM unnest(?::int[]) AS p(id)
-       CROSS JOIN LATERAL (SELECT ${DISTINCT_BEST} FROM cards c WHERE c.user_id = p.id ORDER BY ${BEST_ORDER} LIMIT ?) b`,
-      [ids, opts.bestCards],
-    );
-    for (const row of rows as object[]) {
-      const card = Card.fromDatabaseJson(row) as Card;
-      best.get(card.userId)?.push(card);
-    }
-  }
+  const best = await bestCardsOfMany(db, players.map((p: { id: number }) => p.id), opts.bestCards);
   return {
     total: Number(count?.n ?? 0),
     rows: players.map((p: { id: number; username: string; display_name: string | null; total_score: number }, i: number) => ({
@@ -53,7 +71,7 @@ export async function leaderboardPage(db: Db, opts: { limit: number; offset: num
       displayName: p.display_name,
       totalScore: Number(p.total_score),
       rank: opts.offset + i + 1,
-      bestCards: (best.get(p.id) ?? []).sort((a, b) => b.points - a.points),
+      bestCards: best.get(p.id) ?? [],
     })),
   };
 }

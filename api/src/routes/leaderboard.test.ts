@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MSG } from "../contract/messages.ts";
+import { giveCards, plainCard } from "../testing/cards.ts";
 import { signedUpClient, startTestServer, type ApiClient, type TestServer } from "../testing/testServer.ts";
 
 let server: TestServer;
@@ -77,5 +78,19 @@ describe("GET /api/user/champions", () => {
     expect(res.body.map((c: CardLike) => c.points)).toEqual(topDistinct(collection, 5));
     expect(res.body).toHaveLength(5);
     expect((await players.Empty!.get("/api/user/champions")).body).toEqual([]);
+  });
+
+  it("still finds distinct cards below a pile of copies of the player's best card", async () => {
+    const hoarder = await signedUpClient(server, "Hoarder");
+    const id = (await server.db("users").where({ username: "Hoarder" }).first("id")).id;
+    const best = { ...plainCard(7, 0), isDarkHolo: true, background: "darkvoid" };
+    await giveCards(server.db, id, [...Array.from({ length: 100 }, () => best), ...Array.from({ length: 6 }, (_, i) => plainCard(1, i))]);
+    const collection = (await hoarder.get("/api/collection")).body as CardLike[];
+    const champions = (await hoarder.get("/api/user/champions")).body;
+    expect(champions.map((c: CardLike) => c.points)).toEqual(topDistinct(collection, 5));
+    expect(new Set(champions.map(identity)).size).toBe(5);
+    const entry = (await hoarder.get("/api/leaderboard")).body.find((e: { user: { username: string } }) => e.user.username === "Hoarder");
+    expect(entry.bestCards.map((c: CardLike) => c.points)).toEqual(topDistinct(collection, 9));
+    expect(entry.bestCards).toHaveLength(7);
   });
 });
