@@ -75,6 +75,7 @@ try {
       ["GET /leaderboard (top 50, 9 best cards each)", "/api/leaderboard"],
       [`GET /leaderboard?offset=${middle}`, `/api/leaderboard?offset=${middle}`],
       ["GET /user/rank", "/api/user/rank"],
+      ["GET /trade/cards (market listing)", "/api/trade/cards"],
     ] as const) {
       // Latency as one player sees it (one request at a time), then throughput under concurrency.
       await runLoad({ clients: 1, seconds: 1, request: get(path) });

@@ -8,6 +8,7 @@ import { sendTradeOffer } from "../commands/tradeOfferer.ts";
 import { tierOf } from "../game/rarity.ts";
 import { isValidSetId } from "../game/sets.ts";
 import { requireAuth } from "../http/auth.ts";
+import { freshForCostOf, staleWhileRevalidate } from "../lib/staleCache.ts";
 import { badRequest, notFound } from "../http/errors.ts";
 import { parseBody } from "../http/validate.ts";
 import { presentCard } from "../presenters/card.ts";
@@ -49,10 +50,12 @@ function sinceOf(value: unknown): Date | null {
 export function tradingRoutes(db: Db) {
   const router = new Router();
   const auth = requireAuth();
+  // Grouping every card in the game grows with the game: exact while it is cheap, then reused
+  // for a while (a market listing may lag; owners and offers are always read fresh).
+  const market = staleWhileRevalidate(freshForCostOf, async (): Promise<UniqueCardDto[]> => (await uniqueCards(db)).map((c) => ({ ...c, tier: tierOf(c) })));
 
   router.get("/trade/cards", auth, async (ctx) => {
-    const body: UniqueCardDto[] = (await uniqueCards(db)).map((c) => ({ ...c, tier: tierOf(c) }));
-    ctx.body = body;
+    ctx.body = await market.get();
   });
 
   router.get("/trade/cards/:character/:background/:set/:isHolo/:isGlitch/:isDarkHolo/owners", auth, async (ctx) => {
