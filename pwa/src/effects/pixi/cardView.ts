@@ -1,0 +1,205 @@
+// One card on the stage: back, face (with its finish filter), crisp overlay, shadow, tier halo
+// and rays. Scenes drive it by setting the public animation fields and calling update().
+
+import { Container, PerspectiveMesh, Sprite, Texture } from "pixi.js";
+import { cardImageUrls } from "../cardImages.ts";
+import { faceVisible, projectCorners, type Corners, type Rect } from "../cardProjection.ts";
+import type { RevealCard } from "../revealCard.ts";
+import { CARD_BADGE_BOTTOM, CARD_BADGE_TOP } from "../revealLayout.ts";
+import { PoseSpring } from "../tiltSpring.ts";
+import { tierColorNumber } from "../tiers.ts";
+import type { TierEffect } from "../tierEffects.ts";
+import { drawCardBack, drawFaceArt, drawOverlay, EDGE_MARGIN, type FaceArt } from "./cardCanvas.ts";
+import { CardFilter } from "./cardFilter.ts";
+import { hueColor } from "./color.ts";
+import { fxTextures, SHADOW_CARD_SHARE } from "./fxTextures.ts";
+import { firstImage, loadImage } from "./images.ts";
+
+const MESH_VERTICES = 12;
+
+/** Loads the portrait (holo -> regular) and background of a card; missing ones come back null. */
+export async function loadFaceArt(card: RevealCard): Promise<FaceArt> {
+  const chain = cardImageUrls(card);
+  const [portrait, background] = await Promise.all([
+    firstImage(chain.portraits),
+    chain.background ? loadImage(chain.background) : Promise.resolve(null),
+  ]);
+  return { portrait, background };
+}
+
+/** Card backs are the same for every card: one texture per pixel width. */
+const backTextures = new Map<number, Texture>();
+function backTexture(pxWidth: number, pxHeight: number): Texture {
+  const key = Math.round(pxWidth);
+  let texture = backTextures.get(key);
+  if (!texture) {
+    if (backTextures.size > 6) {
+      for (const t of backTextures.values()) t.destroy(true);
+      backTextures.clear();
+    }
+    texture = Texture.from(drawCardBack(pxWidth, pxHeight));
+    backTextures.set(key, texture);
+  }
+  return texture;
+}
+
+export interface CardViewSettings {
+  lowEffects: boolean;
+  reducedMotion: boolean;
+}
+
+export class CardView {
+  readonly root = new Container();
+  readonly spring = new PoseSpring();
+  readonly filter: CardFilter;
+
+  // Animation inputs, set by the scene each frame.
+  /** 0 = face up, 1 = face down (fraction of a half turn around the vertical axis). */
+  flip = 1;
+  /** Extra scale while lifted mid-flip. */
+  lift = 0;
+  /** Shader strength 0..1. */
+  intensity = 0;
+  /** Tier halo and rays presence 0..1. */
+  glowLevel = 0;
+  raysLevel = 0;
+  /** Extra tilt (degrees) added to the pointer pose, e.g. a wobble. */
+  extraRotateY = 0;
+
+  private readonly shadow: Sprite;
+  private readonly glow: Sprite;
+  private readonly rays: Sprite | undefined;
+  private readonly back: PerspectiveMesh;
+  private readonly face: PerspectiveMesh;
+  private readonly faceLayer = new Container();
+  private readonly overlay: PerspectiveMesh;
+  private faceTexture: Texture = Texture.EMPTY;
+  private overlayTexture: Texture = Texture.EMPTY;
+  private width = 0;
+  private height = 0;
+  private pxWidth = 0;
+  private art: FaceArt = { portrait: null, background: null };
+  private raysAngle = Math.random() * Math.PI;
+
+  constructor(
+    readonly card: RevealCard,
+    private readonly emoji: string,
+    private readonly effect: TierEffect,
+    private readonly settings: CardViewSettings,
+  ) {
+    const fx = fxTextures();
+    this.filter = new CardFilter(card.finish, settings.lowEffects);
+
+    this.shadow = new Sprite({ texture: fx.shadow, anchor: 0.5, alpha: 0.55 });
+    this.glow = new Sprite({ texture: fx.glow, anchor: 0.5, tint: tierColorNumber(card.tier), blendMode: "add", alpha: 0 });
+    if (effect.rays) {
+      this.rays = new Sprite({ texture: fx.rays, anchor: 0.5, blendMode: "add", alpha: 0 });
+      this.rays.tint = card.tier === "Mythic" ? 0xffffff : 0xf5c451;
+    }
+    const meshOptions = { texture: Texture.WHITE, verticesX: MESH_VERTICES, verticesY: MESH_VERTICES };
+    this.back = new PerspectiveMesh(meshOptions);
+    this.face = new PerspectiveMesh(meshOptions);
+    this.overlay = new PerspectiveMesh(meshOptions);
+    this.faceLayer.addChild(this.face);
+    this.faceLayer.filters = [this.filter.filter];
+
+    if (this.rays) this.root.addChild(this.rays);
+    this.root.addChild(this.glow, this.shadow, this.back, this.faceLayer, this.overlay);
+  }
+
+  /** Sets the art (once loaded) and redraws the face. */
+  setArt(art: FaceArt): void {
+    this.art = art;
+    if (this.pxWidth > 0) this.redrawFace();
+  }
+
+  /** Card size in CSS px and the renderer's resolution; textures are redrawn when it changes. */
+  setSize(width: number, height: number, resolution: number): void {
+    const pxWidth = Math.round(width * resolution);
+    this.width = width;
+    this.height = height;
+    this.filter.setSize(width, height);
+    if (pxWidth === this.pxWidth) return;
+    this.pxWidth = pxWidth;
+    this.back.texture = backTexture(pxWidth, Math.round(height * resolution));
+    this.redrawFace();
+  }
+
+  private redrawFace(): void {
+    const scale = this.pxWidth / this.width;
+    const pxHeight = Math.round(this.height * scale);
+    const oldFace = this.faceTexture;
+    const oldOverlay = this.overlayTexture;
+    this.faceTexture = Texture.from(drawFaceArt(this.card, this.art, this.emoji, this.pxWidth, pxHeight));
+    this.overlayTexture = Texture.from(drawOverlay(this.card, this.pxWidth, pxHeight, scale));
+    this.face.texture = this.faceTexture;
+    this.overlay.texture = this.overlayTexture;
+    if (oldFace !== Texture.EMPTY) oldFace.destroy(true);
+    if (oldOverlay !== Texture.EMPTY) oldOverlay.destroy(true);
+  }
+
+  /** Applies the animation inputs and the spring-smoothed pose. `time` is shader seconds. */
+  update(time: number, dtMs: number, animateRays: boolean): void {
+    const pose = this.spring.value;
+    const w = this.width;
+    const h = this.height;
+    const rotateY = this.flip * 180 + pose.rotateY + this.extraRotateY;
+    const rotateX = pose.rotateX;
+    const perspective = h * 3.2;
+    const showFace = faceVisible(rotateX, rotateY);
+    // The textures carry a transparent margin of EDGE_MARGIN texture px; map it outside the card.
+    const margin = (EDGE_MARGIN * w) / Math.max(1, this.pxWidth);
+    const cardRect: Rect = { left: -w / 2 - margin, top: -h / 2 - margin, right: w / 2 + margin, bottom: h / 2 + margin };
+
+    this.back.visible = !showFace;
+    this.faceLayer.visible = showFace;
+    this.overlay.visible = showFace;
+    if (showFace) {
+      setCorners(this.face, projectCorners(cardRect, rotateX, rotateY, perspective));
+      const overlayRect: Rect = {
+        left: cardRect.left,
+        right: cardRect.right,
+        top: -h / 2 - Math.round(h * CARD_BADGE_TOP) - margin,
+        bottom: h / 2 + Math.round(h * CARD_BADGE_BOTTOM) + margin,
+      };
+      setCorners(this.overlay, projectCorners(overlayRect, rotateX, rotateY, perspective));
+      this.filter.set(time, pose.pointerX, pose.pointerY, pose.glare, this.intensity);
+    } else {
+      setCorners(this.back, projectCorners(cardRect, rotateX, rotateY, perspective, true));
+    }
+
+    const scale = 1 + this.lift;
+    this.root.scale.set(scale);
+    // The shadow drops further as the card lifts, and leans against the tilt.
+    const edgeOn = Math.abs(Math.cos((rotateY * Math.PI) / 180));
+    this.shadow.width = (w / SHADOW_CARD_SHARE.x) * (0.35 + 0.65 * edgeOn);
+    this.shadow.height = (h / SHADOW_CARD_SHARE.y) * 0.98;
+    this.shadow.position.set(-pose.rotateY * 0.6, h * 0.03 + this.lift * h * 0.35);
+    this.shadow.alpha = 0.5 - this.lift * 0.8;
+
+    const pulse = this.settings.reducedMotion ? 1 : 0.88 + 0.12 * Math.sin(time * 2.2);
+    this.glow.alpha = this.effect.glow * this.glowLevel * pulse;
+    this.glow.width = w * 2.1;
+    this.glow.height = h * 1.75;
+    if (this.rays) {
+      if (animateRays) this.raysAngle += dtMs * 0.00012;
+      this.rays.rotation = this.raysAngle;
+      this.rays.alpha = 0.55 * this.raysLevel;
+      const size = Math.max(w, h) * 2.6;
+      this.rays.width = size;
+      this.rays.height = size;
+      if (this.card.tier === "Mythic") this.rays.tint = hueColor((time * 0.08) % 1);
+    }
+  }
+
+  destroy(): void {
+    this.root.destroy({ children: true });
+    this.filter.destroy();
+    if (this.faceTexture !== Texture.EMPTY) this.faceTexture.destroy(true);
+    if (this.overlayTexture !== Texture.EMPTY) this.overlayTexture.destroy(true);
+  }
+}
+
+function setCorners(mesh: PerspectiveMesh, c: Corners): void {
+  mesh.setCorners(c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]);
+}

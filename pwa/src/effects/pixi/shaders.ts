@@ -1,0 +1,194 @@
+// Fragment shaders of the four card finishes (GLSL ES 3.0, PixiJS v8 filter conventions:
+// vTextureCoord in, finalColor out, premultiplied alpha). One of them runs on each card.
+//
+// Shared uniforms (one group, "foil"):
+//   uTime       seconds, advanced each tick (frozen under reduced motion)
+//   uPointer    glare centre / foil offset, 0..1 across the card
+//   uGlare      0..1 glare presence (0 when the pointer is away)
+//   uIntensity  0..1 effect strength (ramps in as the card turns face up)
+//   uLow        1 = low-effects: skip the expensive parts
+//   uSeed       per card, so two glitch cards do not twitch in step
+//   uSize       card size in CSS px, for pixel-sized detail (scanlines, glitter)
+
+const HEADER = /* glsl */ `
+in vec2 vTextureCoord;
+out vec4 finalColor;
+
+uniform sampler2D uTexture;
+uniform vec4 uInputSize;
+uniform vec4 uOutputFrame;
+uniform vec4 uInputClamp;
+
+uniform float uTime;
+uniform vec2 uPointer;
+uniform float uGlare;
+uniform float uIntensity;
+uniform float uLow;
+uniform float uSeed;
+uniform vec2 uSize;
+
+// 0..1 across the filtered area (the card's bounds on screen).
+vec2 cardUv() { return vTextureCoord * uInputSize.xy / uOutputFrame.zw; }
+
+float hash(vec2 p) { return fract(sin(dot(p, vec2(127.1, 311.7))) * 43758.5453); }
+
+vec3 spectrum(float t) { return 0.5 + 0.5 * cos(6.2831853 * (t + vec3(0.0, 0.33, 0.67))); }
+
+float luma(vec3 c) { return dot(c, vec3(0.299, 0.587, 0.114)); }
+
+// Soft white glare around the pointer, as pokemon-cards-css's radial "card__glare".
+vec3 glare(vec2 uv, float strength) {
+  float d = distance(uv * vec2(1.0, 1.4), uPointer * vec2(1.0, 1.4));
+  float g = 1.0 - smoothstep(0.0, 0.75, d);
+  return vec3(1.0) * g * g * strength * uGlare;
+}
+`;
+
+/** Regular cards: a subtle glare and a faint sheen line, nothing else. */
+export const GLARE_FRAG = /* glsl */ `${HEADER}
+void main() {
+  vec4 src = texture(uTexture, vTextureCoord);
+  if (src.a < 0.004) { finalColor = src; return; }
+  vec3 base = src.rgb / src.a;
+  vec2 uv = cardUv();
+  float sheen = exp(-pow((uv.x + uv.y - (uPointer.x + uPointer.y)) * 3.2, 2.0)) * 0.07 * uGlare;
+  vec3 col = base + glare(uv, 0.22) + sheen;
+  finalColor = vec4(min(col, 1.0) * src.a, src.a);
+}
+`;
+
+/**
+ * Holo: rainbow foil bands that slide with the pointer (or tilt), etched foil lines, glitter
+ * that twinkles as the angle changes, and a bright glare at the pointer.
+ */
+export const HOLO_FRAG = /* glsl */ `${HEADER}
+void main() {
+  vec4 src = texture(uTexture, vTextureCoord);
+  if (src.a < 0.004) { finalColor = src; return; }
+  vec3 base = src.rgb / src.a;
+  vec2 uv = cardUv();
+  vec2 d = uPointer - 0.5;
+  float lum = luma(base);
+
+  // Diagonal rainbow bands; the pointer slides them like light moving over foil.
+  float t = (uv.x * 0.8 + uv.y * 1.25) * 1.35 - (d.x * 1.6 + d.y * 1.1) + uTime * 0.035;
+  vec3 rainbow = spectrum(t);
+  // Etched foil lines catch the light at slightly different angles.
+  float lines = 0.5 + 0.5 * sin((uv.x + uv.y * 0.3) * uSize.x * 0.55 + d.x * 8.0);
+  // Foil shows on mid-tones; deep shadows and highlights stay readable.
+  float mask = smoothstep(0.04, 0.35, lum) * (1.0 - 0.55 * smoothstep(0.82, 1.0, lum));
+  float near = 1.0 - smoothstep(0.05, 0.95, distance(uv, uPointer));
+  float amount = (0.16 + 0.30 * near + 0.12 * uGlare) * mask * uIntensity;
+  vec3 foil = rainbow * (0.75 + 0.35 * lines);
+  // Colour-dodge flavoured mix: brightens with the foil's hue instead of painting over.
+  vec3 col = mix(base, base + foil * (0.55 + 0.45 * base), amount);
+
+  if (uLow < 0.5) {
+    vec2 cell = floor(uv * uSize / 2.5);
+    float h = hash(cell + uSeed);
+    float phase = h * 50.0 + d.x * 9.0 - d.y * 7.0 + uTime * 0.6;
+    float twinkle = pow(max(0.0, sin(phase)), 28.0) * step(0.9, h);
+    col += twinkle * (0.45 + 0.55 * near) * uIntensity * mix(vec3(1.0), spectrum(h * 4.0 + t), 0.5);
+  }
+
+  col += glare(uv, 0.42) * (0.6 + 0.4 * uIntensity);
+  finalColor = vec4(clamp(col, 0.0, 1.0) * src.a, src.a);
+}
+`;
+
+/**
+ * Glitch: RGB split, scanlines, faint noise, and now and then horizontal slices that jump
+ * sideways for a few frames.
+ */
+export const GLITCH_FRAG = /* glsl */ `${HEADER}
+vec4 sampleAt(vec2 uv) {
+  vec2 tc = uv * uOutputFrame.zw * uInputSize.zw;
+  return texture(uTexture, clamp(tc, uInputClamp.xy, uInputClamp.zw));
+}
+
+void main() {
+  vec2 uv = cardUv();
+  float frame = floor(uTime * 14.0);
+  // A burst roughly one window in five (windows of 1/3 s), different per card.
+  float burst = step(0.78, hash(vec2(floor(uTime * 3.0), uSeed)));
+  float jitter = 0.0;
+  if (uLow < 0.5) {
+    float bands = 6.0 + floor(hash(vec2(frame, uSeed + 1.0)) * 18.0);
+    float row = floor(uv.y * bands);
+    float r = hash(vec2(row, frame + uSeed));
+    jitter = burst * step(0.62, r) * (r - 0.5) * 0.14;
+  }
+  float split = (0.0035 + 0.011 * burst + 0.004 * abs(uPointer.x - 0.5)) * uIntensity;
+  vec2 p = uv + vec2(jitter * uIntensity, 0.0);
+  vec4 cr = sampleAt(p + vec2(split, 0.0));
+  vec4 cg = sampleAt(p);
+  vec4 cb = sampleAt(p - vec2(split, 0.0));
+  float a = max(cg.a, max(cr.a, cb.a));
+  vec3 col = vec3(cr.r, cg.g, cb.b);
+  if (a < 0.004) { finalColor = vec4(0.0); return; }
+
+  // Scanlines every ~3 CSS px, drifting slowly; a cool tint in the dark parts.
+  float scan = 0.5 + 0.5 * sin(uv.y * uSize.y * 2.1 - uTime * 6.0);
+  col *= 1.0 - 0.16 * scan * uIntensity;
+  col += vec3(0.0, 0.05, 0.08) * (1.0 - luma(col / max(a, 0.001))) * a * uIntensity;
+  if (uLow < 0.5) {
+    col += (hash(floor(uv * uSize) + frame) - 0.5) * 0.07 * a * uIntensity;
+    // A bright tear line during bursts.
+    float tear = burst * smoothstep(0.006, 0.0, abs(uv.y - hash(vec2(frame, uSeed + 7.0))));
+    col += vec3(0.55, 1.0, 1.0) * tear * 0.5 * a;
+  }
+  col += glare(uv, 0.28) * a;
+  finalColor = vec4(clamp(col, 0.0, a), a);
+}
+`;
+
+/**
+ * Dark holo: the art sinks into a deep violet / teal / black oil-slick sheen that flows slowly
+ * and shifts with the pointer, with a slow highlight sweeping across.
+ */
+export const DARK_HOLO_FRAG = /* glsl */ `${HEADER}
+float noise(vec2 p) {
+  vec2 i = floor(p);
+  vec2 f = fract(p);
+  vec2 u = f * f * (3.0 - 2.0 * f);
+  return mix(mix(hash(i), hash(i + vec2(1.0, 0.0)), u.x), mix(hash(i + vec2(0.0, 1.0)), hash(i + vec2(1.0, 1.0)), u.x), u.y);
+}
+
+float fbm(vec2 p) {
+  float v = 0.5 * noise(p);
+  if (uLow > 0.5) return v * 2.0;
+  v += 0.25 * noise(p * 2.03 + 1.7);
+  v += 0.125 * noise(p * 4.01 + 4.3);
+  return v / 0.875;
+}
+
+void main() {
+  vec4 src = texture(uTexture, vTextureCoord);
+  if (src.a < 0.004) { finalColor = src; return; }
+  vec3 base = src.rgb / src.a;
+  vec2 uv = cardUv();
+  vec2 d = uPointer - 0.5;
+  float lum = luma(base);
+
+  float n = fbm(uv * vec2(2.4, 3.0) + d * 0.6 + vec2(uTime * 0.025, -uTime * 0.018));
+  float film = n * 1.6 + dot(uv, vec2(0.55, 0.85)) + d.x * 0.9 - d.y * 0.6;
+  // Thin-film palette pushed dark: violet, teal and magenta over near-black.
+  vec3 oil = 0.5 + 0.5 * cos(6.2831853 * (film + vec3(0.0, 0.18, 0.36)));
+  oil = oil * oil * vec3(0.55, 0.5, 0.85) + vec3(0.06, 0.0, 0.1);
+
+  vec3 col = base * mix(1.0, 0.58, uIntensity);
+  // Screen the oil over the darkened art, strongest in the shadows.
+  vec3 sheen = oil * (0.65 * uIntensity) * (1.0 - 0.45 * lum);
+  col = 1.0 - (1.0 - col) * (1.0 - sheen);
+
+  // A slow highlight sweeping corner to corner.
+  float sweep = fract(uTime * 0.045 + uSeed * 0.13) * 2.6 - 0.8;
+  float band = exp(-pow((dot(uv, vec2(0.62, 0.78)) - sweep) * 6.5, 2.0));
+  col += band * 0.2 * uIntensity * vec3(0.7, 0.55, 1.0);
+
+  col += glare(uv, 0.3) * vec3(0.65, 0.9, 1.0);
+  // Edges fall into the void.
+  col *= 1.0 - 0.32 * uIntensity * smoothstep(0.32, 0.78, distance(uv, vec2(0.5)));
+  finalColor = vec4(clamp(col, 0.0, 1.0) * src.a, src.a);
+}
+`;

@@ -1,0 +1,69 @@
+// Where the cards of a reveal sit: the grid (columns x rows) that gives the biggest cards in
+// the space, with a short row first and centred, so on a phone the best card gets a row to
+// itself above the other two. Pure, shared by the PixiJS scene and the DOM fallback.
+
+/** Card portraits and frames are 5:7 (assets CARD_ART_SIZE 400 x 560). */
+export const CARD_ASPECT = 5 / 7;
+/** Room above and below each card for the tier gem and the points pill, as a share of its height. */
+export const CARD_BADGE_TOP = 0.05;
+export const CARD_BADGE_BOTTOM = 0.06;
+
+export interface CardSlot {
+  /** Centre of the card, in CSS px of the container. */
+  cx: number;
+  cy: number;
+  width: number;
+  height: number;
+}
+
+export interface RevealLayout {
+  columns: number;
+  rows: number;
+  cardWidth: number;
+  cardHeight: number;
+  slots: CardSlot[];
+}
+
+export interface LayoutOptions {
+  /** Largest card width in CSS px (a desktop reveal would otherwise fill the screen). */
+  maxCardWidth?: number;
+  padding?: number;
+}
+
+export function revealLayout(count: number, width: number, height: number, options: LayoutOptions = {}): RevealLayout {
+  const maxCardWidth = options.maxCardWidth ?? 300;
+  const padding = options.padding ?? Math.round(Math.min(24, Math.max(10, width * 0.03)));
+  const gap = Math.round(Math.min(32, Math.max(10, width * 0.025)));
+  const badgeRoom = 1 + CARD_BADGE_TOP + CARD_BADGE_BOTTOM;
+  const innerW = Math.max(0, width - 2 * padding);
+  const innerH = Math.max(0, height - 2 * padding);
+
+  let best = { columns: 1, rows: Math.max(1, count), cardWidth: 0 };
+  for (let columns = 1; columns <= Math.max(1, Math.min(count, 6)); columns++) {
+    const rows = Math.ceil(count / columns);
+    const byWidth = (innerW - (columns - 1) * gap) / columns;
+    const byHeight = ((innerH - (rows - 1) * gap) / rows / badgeRoom) * CARD_ASPECT;
+    const cardWidth = Math.min(byWidth, byHeight);
+    if (cardWidth > best.cardWidth + 0.5) best = { columns, rows, cardWidth };
+  }
+  const cardWidth = Math.max(0, Math.floor(Math.min(best.cardWidth, maxCardWidth)));
+  const cardHeight = Math.round(cardWidth / CARD_ASPECT);
+  const { columns, rows } = best;
+  const cellH = cardHeight * badgeRoom;
+  const gridH = rows * cellH + (rows - 1) * gap;
+  const top = (height - gridH) / 2;
+
+  // The short row (if any) goes first: the highest card leads, alone or with few others.
+  const firstRow = count - (rows - 1) * columns;
+  const slots: CardSlot[] = [];
+  for (let i = 0; i < count; i++) {
+    const row = i < firstRow ? 0 : 1 + Math.floor((i - firstRow) / columns);
+    const inRow = row === 0 ? firstRow : columns;
+    const col = row === 0 ? i : (i - firstRow) % columns;
+    const rowW = inRow * cardWidth + (inRow - 1) * gap;
+    const cx = (width - rowW) / 2 + col * (cardWidth + gap) + cardWidth / 2;
+    const cy = top + row * (cellH + gap) + cardHeight * CARD_BADGE_TOP + cardHeight / 2;
+    slots.push({ cx: Math.round(cx), cy: Math.round(cy), width: cardWidth, height: cardHeight });
+  }
+  return { columns, rows, cardWidth, cardHeight, slots };
+}
