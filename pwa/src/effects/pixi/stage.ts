@@ -8,8 +8,8 @@ import { Application, type Container } from "pixi.js";
 
 export interface Scene {
   readonly root: Container;
-  /** Size of the container in CSS px: on mount and on every resize. */
-  layout(width: number, height: number): void;
+  /** Size of the container in CSS px and the renderer's resolution: on mount and on every resize. */
+  layout(width: number, height: number, resolution: number): void;
   /** Advances to `now` (ms, performance.now()); returns true while more frames are needed. */
   update(now: number, dtMs: number): boolean;
   /** Low effects render at 1x to save fill rate. */
@@ -101,7 +101,7 @@ export class Stage {
     // Cap the pixel ratio at 2 (3x phones would triple the fill cost for little gain).
     const resolution = entry.scene.lowEffects ? 1 : Math.min(2, window.devicePixelRatio || 1);
     this.app.renderer.resize(width, height, resolution);
-    entry.scene.layout(width, height);
+    entry.scene.layout(width, height, resolution);
     this.renderOnce();
     this.wake();
   }

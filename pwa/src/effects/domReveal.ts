@@ -1,0 +1,271 @@
+// The reveal and the inspector without WebGL: the same card faces (composed on 2D canvases by
+// cardCanvas.ts), turned by CSS 3D transforms on the same timer as the PixiJS scene, with a CSS
+// foil sheen for shiny finishes and a tier glow. No pixi.js here: this path costs nothing extra.
+
+import { cardImageUrls, setEmoji } from "./cardImages.ts";
+import { drawCardBack, drawFaceArt, drawOverlay, EDGE_MARGIN, overlayGeometry, type FaceArt } from "./pixi/cardCanvas.ts";
+import { firstImage, loadImage, within } from "./pixi/images.ts";
+import type { RevealCard } from "./revealCard.ts";
+import { revealLayout } from "./revealLayout.ts";
+import { revealSchedule } from "./revealSchedule.ts";
+import { clamp01 } from "./tiltSpring.ts";
+import { isShiny, tierColor, tierRank } from "./tiers.ts";
+import type { InspectHandle, InspectOptions, RevealHandle, RevealOptions } from "./types.ts";
+import "./domReveal.css";
+
+const ART_WAIT_MS = 1500;
+
+async function loadArt(card: RevealCard): Promise<FaceArt> {
+  const chain = cardImageUrls(card);
+  const [portrait, background] = await Promise.all([
+    firstImage(chain.portraits),
+    chain.background ? loadImage(chain.background) : Promise.resolve(null),
+  ]);
+  return { portrait, background };
+}
+
+interface DomCard {
+  card: RevealCard;
+  el: HTMLDivElement;
+  face: HTMLCanvasElement;
+  overlay: HTMLCanvasElement;
+  art: FaceArt;
+  drawnWidth: number;
+}
+
+function pixelRatio(lowEffects: boolean): number {
+  return lowEffects ? 1 : Math.min(2, window.devicePixelRatio || 1);
+}
+
+function buildCard(card: RevealCard, shiny: boolean): DomCard {
+  const el = document.createElement("div");
+  el.className = `fx-card tier-${card.tier.toLowerCase()} finish-${card.finish}`;
+  el.style.setProperty("--tier", tierColor(card.tier));
+  el.dataset.tierRank = String(tierRank(card.tier));
+  const turn = document.createElement("div");
+  turn.className = "fx-card__turn";
+  const back = document.createElement("div");
+  back.className = "fx-card__back";
+  const front = document.createElement("div");
+  front.className = "fx-card__front";
+  const face = document.createElement("canvas");
+  face.className = "fx-card__face";
+  front.appendChild(face);
+  if (shiny) {
+    const foil = document.createElement("span");
+    foil.className = "fx-card__foil";
+    front.appendChild(foil);
+  }
+  const overlay = document.createElement("canvas");
+  overlay.className = "fx-card__overlay";
+  front.appendChild(overlay);
+  turn.append(back, front);
+  el.append(turn);
+  return { card, el, face, overlay, art: { portrait: null, background: null }, drawnWidth: 0 };
+}
+
+/** Draws (or redraws, when the size changed noticeably) a card's face and overlay canvases. */
+function paint(c: DomCard, width: number, height: number, ratio: number, force = false): void {
+  const px = Math.round(width * ratio);
+  if (!force && Math.abs(px - c.drawnWidth) < 8) return;
+  c.drawnWidth = px;
+  const ph = Math.round(height * ratio);
+  const face = drawFaceArt(c.card, c.art, setEmoji(c.card.set), px, ph);
+  const overlay = drawOverlay(c.card, px, ph, ratio);
+  for (const [target, source] of [
+    [c.face, face],
+    [c.overlay, overlay],
+  ] as const) {
+    target.width = source.width;
+    target.height = source.height;
+    target.getContext("2d")?.drawImage(source, 0, 0);
+  }
+  // Canvas px -> CSS px; the transparent margins sit outside the card box.
+  const m = EDGE_MARGIN / ratio;
+  const geo = overlayGeometry(px, ph);
+  Object.assign(c.face.style, { left: `${-m}px`, top: `${-m}px`, width: `${width + 2 * m}px`, height: `${height + 2 * m}px` });
+  Object.assign(c.overlay.style, {
+    left: `${-m}px`,
+    top: `${-geo.cardTop / ratio}px`,
+    width: `${geo.width / ratio}px`,
+    height: `${geo.height / ratio}px`,
+  });
+}
+
+let backUrl: { width: number; url: string } | null = null;
+function cardBackUrl(width: number, height: number): string {
+  if (!backUrl || Math.abs(backUrl.width - width) > 40) {
+    backUrl = { width, url: drawCardBack(width, height).toDataURL("image/png") };
+  }
+  return backUrl.url;
+}
+
+/** Tracks the pointer over the cards: foil position and a gentle tilt (not under reduced motion). */
+function trackPointer(root: HTMLElement, cards: () => DomCard[], reducedMotion: boolean, onTap?: () => void): () => void {
+  const controller = new AbortController();
+  let frame = 0;
+  let last: PointerEvent | null = null;
+  let down: { x: number; y: number; t: number } | null = null;
+  const apply = () => {
+    frame = 0;
+    for (const c of cards()) {
+      const rect = c.el.getBoundingClientRect();
+      const x = last ? (last.clientX - rect.left) / rect.width : 0.5;
+      const y = last ? (last.clientY - rect.top) / rect.height : 0.5;
+      const inside = last !== null && x >= 0 && x <= 1 && y >= 0 && y <= 1;
+      c.el.style.setProperty("--mx", `${clamp01(inside ? x : 0.5) * 100}%`);
+      c.el.style.setProperty("--my", `${clamp01(inside ? y : 0.5) * 100}%`);
+      c.el.style.setProperty("--glare", inside ? "1" : "0");
+      const ry = inside && !reducedMotion ? (x - 0.5) * 16 : 0;
+      const rx = inside && !reducedMotion ? -(y - 0.5) * 12 : 0;
+      c.el.style.setProperty("--rx", `${rx}deg`);
+      c.el.style.setProperty("--ry", `${ry}deg`);
+    }
+  };
+  const schedule = (event: PointerEvent | null) => {
+    last = event;
+    if (!frame) frame = requestAnimationFrame(apply);
+  };
+  const opts = { passive: true, signal: controller.signal } as const;
+  root.addEventListener("pointermove", (e) => schedule(e), opts);
+  root.addEventListener("pointerleave", () => schedule(null), opts);
+  root.addEventListener("pointerdown", (e) => (down = { x: e.clientX, y: e.clientY, t: performance.now() }), opts);
+  root.addEventListener(
+    "pointerup",
+    (e) => {
+      if (e.pointerType === "touch") schedule(null);
+      if (down && onTap && Math.hypot(e.clientX - down.x, e.clientY - down.y) < 12 && performance.now() - down.t < 500) onTap();
+      down = null;
+    },
+    opts,
+  );
+  return () => {
+    controller.abort();
+    if (frame) cancelAnimationFrame(frame);
+  };
+}
+
+export function domReveal(container: HTMLElement, cards: readonly RevealCard[], options: RevealOptions): RevealHandle {
+  const { reducedMotion, lowEffects } = options;
+  const root = document.createElement("div");
+  root.className = `fx-dom${reducedMotion ? " fx-dom--calm" : ""}`;
+  root.setAttribute("aria-hidden", "true");
+  container.appendChild(root);
+  const domCards = cards.map((card) => buildCard(card, isShiny(card.finish)));
+  for (const c of domCards) root.appendChild(c.el);
+  const schedule = revealSchedule(cards.length, reducedMotion);
+  root.style.setProperty("--flip-ms", `${schedule.animationMs}ms`);
+
+  const layout = (force = false) => {
+    const width = container.clientWidth;
+    const height = container.clientHeight;
+    const grid = revealLayout(cards.length, width, height, { maxCardWidth: 300 });
+    const ratio = pixelRatio(lowEffects);
+    const back = cardBackUrl(Math.round(grid.cardWidth * ratio), Math.round(grid.cardHeight * ratio));
+    domCards.forEach((c, i) => {
+      const s = grid.slots[i]!;
+      Object.assign(c.el.style, { left: `${s.cx - s.width / 2}px`, top: `${s.cy - s.height / 2}px`, width: `${s.width}px`, height: `${s.height}px` });
+      c.el.style.setProperty("--back", `url(${back})`);
+      paint(c, s.width, s.height, ratio, force);
+    });
+  };
+  layout(true);
+  const observer = new ResizeObserver(() => layout());
+  observer.observe(container);
+
+  const timers: ReturnType<typeof setTimeout>[] = [];
+  const revealed = new Set<number>();
+  let done = false;
+  let destroyed = false;
+  const reveal = (i: number, animate: boolean) => {
+    if (revealed.has(i)) return;
+    revealed.add(i);
+    const el = domCards[i]!.el;
+    el.classList.add("is-turning", "is-face");
+    if (animate) el.classList.add("is-bursting");
+    options.onCardRevealed?.(i);
+  };
+  const finish = () => {
+    if (done || destroyed) return;
+    done = true;
+    options.onDone();
+  };
+  const skip = () => {
+    if (done || destroyed) return;
+    for (const t of timers) clearTimeout(t);
+    root.classList.add("is-skipped");
+    domCards.forEach((_, i) => reveal(i, false));
+    finish();
+  };
+
+  // Deal the backs in, then follow the shared schedule once the art is in (or has waited enough).
+  requestAnimationFrame(() => root.classList.add("is-dealt"));
+  void Promise.all(
+    domCards.map(async (c) => {
+      const art = await within(loadArt(c.card), ART_WAIT_MS, null);
+      if (art && !destroyed) {
+        c.art = art;
+        c.drawnWidth = 0;
+      } else if (!art) {
+        void loadArt(c.card).then((late) => {
+          if (destroyed) return;
+          c.art = late;
+          layout(true);
+        });
+      }
+    }),
+  ).then(() => {
+    if (destroyed || done) return;
+    layout(true);
+    domCards.forEach((c, i) => {
+      timers.push(setTimeout(() => c.el.classList.add("is-turning"), schedule.startAt[i]));
+      timers.push(setTimeout(() => reveal(i, true), schedule.revealAt[i]));
+    });
+    timers.push(setTimeout(finish, schedule.doneAt));
+  });
+
+  const stopPointer = trackPointer(root, () => domCards, reducedMotion, options.tapToSkip === false ? undefined : skip);
+  return {
+    skip,
+    destroy: () => {
+      destroyed = true;
+      for (const t of timers) clearTimeout(t);
+      stopPointer();
+      observer.disconnect();
+      root.remove();
+    },
+  };
+}
+
+export function domInspect(container: HTMLElement, card: RevealCard, options: InspectOptions): InspectHandle {
+  const root = document.createElement("div");
+  root.className = `fx-dom is-dealt${options.reducedMotion ? " fx-dom--calm" : ""}`;
+  root.setAttribute("aria-hidden", "true");
+  container.appendChild(root);
+  const c = buildCard(card, isShiny(card.finish));
+  c.el.classList.add("is-turning", "is-face");
+  root.appendChild(c.el);
+  const layout = (force = false) => {
+    const s = revealLayout(1, container.clientWidth, container.clientHeight, { maxCardWidth: 440 }).slots[0]!;
+    Object.assign(c.el.style, { left: `${s.cx - s.width / 2}px`, top: `${s.cy - s.height / 2}px`, width: `${s.width}px`, height: `${s.height}px` });
+    paint(c, s.width, s.height, pixelRatio(options.lowEffects), force);
+  };
+  layout(true);
+  const observer = new ResizeObserver(() => layout());
+  observer.observe(container);
+  let destroyed = false;
+  void loadArt(card).then((art) => {
+    if (destroyed) return;
+    c.art = art;
+    layout(true);
+  });
+  const stopPointer = trackPointer(root, () => [c], options.reducedMotion);
+  return {
+    destroy: () => {
+      destroyed = true;
+      stopPointer();
+      observer.disconnect();
+      root.remove();
+    },
+  };
+}

@@ -1,0 +1,213 @@
+// The pack reveal on the shared stage: the cards are dealt face down into their slots, then turn
+// over one by one on SPEC.md's timer (revealSchedule.ts), each with its tier's burst and its
+// finish's shader; afterwards they follow the pointer or the device tilt.
+
+import { Container } from "pixi.js";
+import { easeOutBack, easeOutCubic } from "../cardProjection.ts";
+import { setEmoji } from "../cardImages.ts";
+import { targetPose } from "../poseDriver.ts";
+import { PointerInput } from "../pointerInput.ts";
+import type { RevealCard } from "../revealCard.ts";
+import { revealLayout, type RevealLayout } from "../revealLayout.ts";
+import { revealSchedule, type RevealSchedule } from "../revealSchedule.ts";
+import { tierEffect, type TierEffect } from "../tierEffects.ts";
+import { isShiny } from "../tiers.ts";
+import type { RevealHandle, RevealOptions } from "../types.ts";
+import { BurstLayer } from "./bursts.ts";
+import { CardView, loadFaceArt } from "./cardView.ts";
+import { within } from "./images.ts";
+import type { Scene, SceneLease, Stage } from "./stage.ts";
+
+/** The longest the reveal waits for art before turning cards anyway (the emoji stands in). */
+const ART_WAIT_MS = 1500;
+const DEAL_MS = 380;
+const DEAL_STAGGER_MS = 70;
+const RAMP_MS = 450;
+
+interface Slot {
+  view: CardView;
+  effect: TierEffect;
+  revealed: boolean;
+  revealedAt: number;
+  phase: number;
+}
+
+class RevealScene implements Scene {
+  readonly root = new Container();
+  readonly lowEffects: boolean;
+  private readonly cardsLayer = new Container();
+  private readonly bursts = new BurstLayer();
+  readonly slots: Slot[];
+  private readonly schedule: RevealSchedule;
+  private layoutInfo: RevealLayout | null = null;
+  private readonly mountedAt = performance.now();
+  /** When the schedule's clock started (art loaded), or null while waiting. */
+  private startedAt: number | null = null;
+  private done = false;
+  private skipped = false;
+  input: PointerInput | null = null;
+  lease: SceneLease | null = null;
+
+  constructor(
+    cards: readonly RevealCard[],
+    private readonly options: RevealOptions,
+  ) {
+    this.lowEffects = options.lowEffects;
+    const settings = { reducedMotion: options.reducedMotion, lowEffects: options.lowEffects };
+    this.slots = cards.map((card, i) => {
+      const effect = tierEffect(card.tier, settings);
+      return { view: new CardView(card, setEmoji(card.set), effect, settings), effect, revealed: false, revealedAt: 0, phase: i * 2.1 };
+    });
+    this.schedule = revealSchedule(cards.length, options.reducedMotion);
+    for (const slot of this.slots) this.cardsLayer.addChild(slot.view.root);
+    this.root.addChild(this.cardsLayer, this.bursts.root);
+  }
+
+  start(now: number): void {
+    if (this.startedAt === null) this.startedAt = now;
+  }
+
+  layout(width: number, height: number, resolution: number): void {
+    this.layoutInfo = revealLayout(this.slots.length, width, height, { maxCardWidth: 300 });
+    this.bursts.layout(width, height);
+    this.slots.forEach((slot, i) => {
+      const s = this.layoutInfo!.slots[i]!;
+      slot.view.setSize(s.width, s.height, resolution);
+    });
+  }
+
+  private cardRect(i: number) {
+    const s = this.layoutInfo?.slots[i];
+    return s ? { left: s.cx - s.width / 2, top: s.cy - s.height / 2, width: s.width, height: s.height } : { left: 0, top: 0, width: 1, height: 1 };
+  }
+
+  update(now: number, dtMs: number): boolean {
+    const { reducedMotion, lowEffects } = this.options;
+    const time = reducedMotion ? 0 : (now - this.mountedAt) / 1000;
+    const t = this.startedAt === null ? -Infinity : now - this.startedAt;
+    const anim = this.schedule.animationMs;
+    let moving = false;
+
+    this.slots.forEach((slot, i) => {
+      const view = slot.view;
+      const s = this.layoutInfo?.slots[i];
+      if (!s) return;
+      // Deal: the cards rise into place face down (a plain fade under reduced motion).
+      const deal = Math.min(1, Math.max(0, (now - this.mountedAt - i * DEAL_STAGGER_MS) / DEAL_MS));
+      if (deal < 1) moving = true;
+      const dealEased = easeOutCubic(deal);
+      let dy = reducedMotion ? 0 : (1 - dealEased) * s.height * 0.25;
+      let alpha = dealEased;
+
+      const start = this.schedule.startAt[i] ?? 0;
+      const p = Math.min(1, Math.max(0, (t - start) / anim));
+      if (reducedMotion) {
+        // Calm version: the card is simply there, face up, fading in over the back.
+        view.flip = t >= start ? 0 : 1;
+        view.lift = 0;
+        if (t >= start) alpha = Math.min(alpha, 0.25 + 0.75 * p);
+      } else {
+        view.flip = 1 - easeOutBack(p, 1.1);
+        view.lift = Math.sin(Math.PI * p) * (0.08 + 0.02 * Math.min(3, slot.effect.rings));
+        dy -= Math.sin(Math.PI * p) * s.height * 0.05;
+      }
+      if (p > 0 && p < 1) moving = true;
+
+      const revealAt = this.schedule.revealAt[i] ?? 0;
+      if (!slot.revealed && t >= revealAt) {
+        slot.revealed = true;
+        slot.revealedAt = now;
+        if (!this.skipped && slot.effect.particles + slot.effect.rings > 0) {
+          this.bursts.emit(slot.effect, s.cx, s.cy, s.width, s.height);
+        }
+        this.options.onCardRevealed?.(i);
+      }
+      const ramp = slot.revealed ? Math.min(1, (now - slot.revealedAt) / RAMP_MS) : 0;
+      if (slot.revealed && ramp < 1) moving = true;
+      view.intensity = this.skipped ? 1 : ramp;
+      view.glowLevel = slot.revealed ? (this.skipped ? 1 : ramp) : 0;
+      view.raysLevel = view.glowLevel;
+
+      // Pose: follow the pointer or the tilt once the card is face up.
+      if (slot.revealed) {
+        view.spring.target = targetPose(this.input, this.cardRect(i), slot.phase, {
+          now,
+          time,
+          idle: !reducedMotion && !lowEffects && isShiny(view.card.finish),
+        });
+        if (reducedMotion) view.spring.snap();
+        else if (view.spring.step(dtMs)) moving = true;
+      }
+
+      view.root.position.set(s.cx + this.bursts.shake.x, s.cy + dy + this.bursts.shake.y);
+      view.root.alpha = alpha;
+      view.update(time, dtMs, !reducedMotion);
+    });
+
+    if (this.bursts.update(dtMs)) moving = true;
+
+    if (!this.done && this.startedAt !== null && t >= this.schedule.doneAt) {
+      this.done = true;
+      this.options.onDone();
+    }
+    // Keep drawing while anything moves; afterwards only shiny cards (their foil drifts) and
+    // rays turn, and not at all with low effects or reduced motion.
+    const alive = !reducedMotion && !lowEffects && this.slots.some((s) => s.revealed && (isShiny(s.view.card.finish) || s.effect.rays || s.effect.glow > 0));
+    return !this.done || moving || alive;
+  }
+
+  skip(): void {
+    if (this.done) return;
+    const now = performance.now();
+    this.skipped = true;
+    this.bursts.clear();
+    this.startedAt = now - this.schedule.doneAt;
+    this.lease?.wake();
+    this.lease?.renderNow();
+  }
+
+  destroy(): void {
+    this.input?.destroy();
+    for (const slot of this.slots) slot.view.destroy();
+    this.bursts.destroy();
+    this.root.destroy({ children: true });
+  }
+}
+
+export async function startReveal(stage: Stage, container: HTMLElement, cards: readonly RevealCard[], options: RevealOptions): Promise<RevealHandle> {
+  const scene = new RevealScene(cards, options);
+  const lease = stage.mount(container, scene);
+  scene.lease = lease;
+  // The pointer tilts the cards; a quick tap skips to the end unless the caller said no.
+  scene.input = new PointerInput(container, () => lease.wake(), options.tapToSkip === false ? undefined : () => scene.skip());
+  let destroyed = false;
+  // Turn the cards once their art is in (or after ART_WAIT_MS: the fallbacks stand in).
+  void Promise.all(
+    scene.slots.map(async (slot) => {
+      const loading = loadFaceArt(slot.view.card);
+      const art = await within(loading, ART_WAIT_MS, null);
+      if (art && !destroyed) slot.view.setArt(art);
+      // Art that arrives after the wait still lands on the card.
+      if (!art)
+        void loading.then((late) => {
+          if (destroyed) return;
+          slot.view.setArt(late);
+          lease.wake();
+        });
+    }),
+  ).then(() => {
+    if (destroyed) return;
+    scene.start(performance.now());
+    lease.wake();
+  });
+
+  return {
+    skip: () => scene.skip(),
+    destroy: () => {
+      if (destroyed) return;
+      destroyed = true;
+      lease.unmount();
+      scene.destroy();
+    },
+  };
+}
