@@ -1,4 +1,5 @@
 import type { Db, Trx } from "../db/knex.ts";
+import { playerCount } from "./rank.ts";
 import type { BattleCard, BattleState, RoundResult } from "../game/battle.ts";
 
 /** A battle as stored; decks and rounds are JSON snapshots. */
@@ -70,9 +71,9 @@ export function battleCoinsToday(user: { battleCoinsDay: string | null; battleCo
 
 /** A random player, other than the given one, with at least one card; undefined when there is none. */
 export async function randomOpponent(db: Db, excludeUserId: number, pick: (count: number) => number): Promise<{ id: number; username: string; displayName: string | null } | undefined> {
-  const counted = await db("users").where("card_count", ">", 0).whereNot("id", excludeUserId).count("* as n").first();
-  const count = Number(counted?.n ?? 0);
-  if (count === 0) return undefined;
+  // The player looking for an opponent holds cards, so everyone else on the leaderboard qualifies.
+  const count = (await playerCount(db)) - 1;
+  if (count <= 0) return undefined;
   // Walks the partial leaderboard index, so the offset stays cheap with many players.
   const row = await db("users")
     .where("card_count", ">", 0)

@@ -1,5 +1,6 @@
 import type { Db } from "../db/knex.ts";
 import { Card } from "../models/Card.ts";
+import { playerCount } from "./rank.ts";
 
 // Best cards are the highest-points owned cards, distinct card identities (RULES.md). Points
 // follow from the identity, so DISTINCT ON can lead with points. It only looks at the player's
@@ -60,11 +61,11 @@ export async function leaderboardPage(db: Db, opts: { limit: number; offset: num
       .limit(opts.limit)
       .offset(opts.offset)
       .select("id", "username", "display_name", "total_score"),
-    db("users").where("card_count", ">", 0).count("* as n").first(),
+    playerCount(db),
   ]);
   const best = await bestCardsOfMany(db, players.map((p: { id: number }) => p.id), opts.bestCards);
   return {
-    total: Number(count?.n ?? 0),
+    total: count,
     rows: players.map((p: { id: number; username: string; display_name: string | null; total_score: number }, i: number) => ({
       id: p.id,
       username: p.username,

@@ -93,4 +93,18 @@ describe("GET /api/user/champions", () => {
     expect(entry.bestCards.map((c: CardLike) => c.points)).toEqual(topDistinct(collection, 9));
     expect(entry.bestCards).toHaveLength(7);
   });
+
+  it("keeps the player count exact as players get their first cards or leave", async () => {
+    const actual = async () => Number((await server.db("users").where("card_count", ">", 0).count("* as n").first())?.n);
+    const shown = async () => Number((await players.Ace!.get("/api/leaderboard")).headers.get("x-total-count"));
+    expect(await shown()).toBe(await actual());
+    const newcomer = await signedUpClient(server, "Newcomer");
+    expect(await shown()).toBe(await actual());
+    await newcomer.post("/api/open-pack", { set: 1 });
+    await newcomer.post("/api/open-pack", { set: 1 });
+    expect(await shown()).toBe(await actual());
+    await server.db("users").where({ username: "Newcomer" }).delete();
+    expect(await shown()).toBe(await actual());
+    expect((await players.Ace!.get("/api/user/rank")).body.players).toBe(await actual());
+  });
 });
