@@ -2,6 +2,7 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { RouterProvider } from "@tanstack/react-router";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
+import { AudioProvider } from "./audio/AudioProvider";
 import { createQueryClient } from "./lib/queryClient";
 import { onSessionCleared } from "./lib/session";
 import { ToastProvider } from "./lib/ui/Toasts";
@@ -23,9 +24,11 @@ if (!container) throw new Error("index.html has no #root element");
 createRoot(container).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
-      <ToastProvider>
-        <RouterProvider router={router} />
-      </ToastProvider>
+      <AudioProvider>
+        <ToastProvider>
+          <RouterProvider router={router} />
+        </ToastProvider>
+      </AudioProvider>
     </QueryClientProvider>
   </StrictMode>,
 );

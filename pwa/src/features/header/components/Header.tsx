@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "@tanstack/react-router";
+import { MuteButtons } from "../../../audio/MuteButtons";
 import { useSignedInUser } from "../../../lib/session";
 import { Icon } from "../../../lib/ui/Icon";
 import { Logo } from "../../../lib/ui/Logo";
@@ -40,7 +41,7 @@ export function Header({ rankSlot, audioSlot, chatSlot, supportSlot, onOpenSetti
         </div>
 
         <div className="hud__actions">
-          {audioSlot}
+          {audioSlot ?? <MuteButtons />}
           {chatSlot}
           {supportSlot}
           <button type="button" className="hud__user" onClick={onOpenSettings} aria-haspopup="dialog" aria-label={`${name}, Account Settings`} title="Account Settings">
