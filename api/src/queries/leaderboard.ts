@@ -54,13 +54,21 @@ export interface LeaderboardRow {
 
 /** One page of the leaderboard: players with at least one card, by total score (kept current on write). */
 export async function leaderboardPage(db: Db, opts: { limit: number; offset: number; bestCards: number }): Promise<{ rows: LeaderboardRow[]; total: number }> {
+  // The offset walks the leaderboard index alone (index-only: score and id); names are read
+  // for the page's rows only, so a deep page does not visit thousands of user rows.
+  const page = db("users")
+    .where("card_count", ">", 0)
+    .orderBy([{ column: "total_score", order: "desc" }, { column: "id", order: "asc" }])
+    .limit(opts.limit)
+    .offset(opts.offset)
+    .select("id", "total_score")
+    .as("p");
   const [players, count] = await Promise.all([
-    db("users")
-      .where("card_count", ">", 0)
-      .orderBy([{ column: "total_score", order: "desc" }, { column: "id", order: "asc" }])
-      .limit(opts.limit)
-      .offset(opts.offset)
-      .select("id", "username", "display_name", "total_score"),
+    db
+      .from(page)
+      .join("users as u", "u.id", "p.id")
+      .orderBy([{ column: "p.total_score", order: "desc" }, { column: "p.id", order: "asc" }])
+      .select("u.id", "u.username", "u.display_name", "p.total_score"),
     playerCount(db),
   ]);
   const best = await bestCardsOfMany(db, players.map((p: { id: number }) => p.id), opts.bestCards);

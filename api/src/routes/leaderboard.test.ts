@@ -66,6 +66,27 @@ describe("GET /api/leaderboard", () => {
     expect((await players.Cat!.get("/api/user/rank")).body.rank).toBe(mine.rank);
   });
 
+  it("every player's own rank is their place on the board, ties going to who joined first", async () => {
+    const names = ["RankA", "RankB", "RankC", "RankD", "RankE", "RankF", "RankG"];
+    const clients = [];
+    for (const [i, name] of names.entries()) {
+      const c = await signedUpClient(server, name);
+      clients.push(c);
+      const id = (await server.db("users").where({ username: name }).first("id")).id;
+      // Pairs of equal collections make ties; the rest spread above and below the others.
+      await giveCards(server.db, id, Array.from({ length: 1 + Math.floor(i / 2) }, (_, k) => plainCard(1 + (k % 3), k)));
+    }
+    const board = (await clients[0]!.get("/api/leaderboard?limit=200")).body as Array<{ user: { id: number; username: string }; rank: number; totalScore: number }>;
+    for (const [i, entry] of board.entries()) {
+      expect(entry.rank).toBe(i + 1);
+      if (i > 0 && board[i - 1]!.totalScore === entry.totalScore) expect(board[i - 1]!.user.id).toBeLessThan(entry.user.id);
+    }
+    for (const [i, name] of names.entries()) {
+      const expected = board.find((e) => e.user.username === name)!.rank;
+      expect((await clients[i]!.get("/api/user/rank")).body).toEqual({ rank: expected, players: board.length });
+    }
+  });
+
   it("needs a session", async () => {
     expect(await server.client().get("/api/leaderboard")).toMatchObject({ status: 401, body: { error: MSG.notAuthenticated } });
   });
