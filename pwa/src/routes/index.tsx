@@ -1,17 +1,83 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { ComingSoonPanel } from "../lib/ui/ComingSoonPanel";
+import { useEffect, useState } from "react";
+import { MSG } from "@contract/messages";
+import type { CardSet } from "../../../api/src/game/sets";
+import { useAudio } from "../audio/useAudio";
+import { preloadCardStage } from "../effects/cardStage";
+import { PackCard } from "../features/packs/components/PackCard";
+import { PackRatesDialog } from "../features/packs/components/PackRatesDialog";
+import { PackRevealOverlay } from "../features/packs/components/PackRevealOverlay";
+import { usePackOpening } from "../features/packs/hooks";
+import { canOpenAnother, PACK_SETS } from "../features/packs/packRules";
+import "../features/packs/components/packs.css";
+import { useSignedInUser } from "../lib/session";
+import { ErrorBanner, NoticeBanner } from "../lib/ui/ErrorBanner";
+import { useOnlineStatus } from "../lib/useOnlineStatus";
 import { usePageTitle } from "../lib/usePageTitle";
 
 export const Route = createFileRoute("/")({
   component: PacksView,
 });
 
+/** SPEC.md section 2, pack opening screen: the seven packs, their rates, and the reveal. */
 function PacksView() {
   usePageTitle("Packs");
+  const user = useSignedInUser();
+  const online = useOnlineStatus();
+  const packs = usePackOpening();
+  const { playClick } = useAudio();
+  const [ratesFor, setRatesFor] = useState<CardSet | null>(null);
+
+  // Fetch PixiJS and start the stage while the player looks at the packs (after first paint,
+  // so it never competes with the page itself).
+  useEffect(() => {
+    const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 800));
+    const cancel = window.cancelIdleCallback ?? window.clearTimeout;
+    const handle = idle(() => preloadCardStage());
+    return () => cancel(handle);
+  }, []);
+
   return (
-    <ComingSoonPanel icon="packs" title="Card Packs">
-      <p>Seven themed packs, from Velvet Night to Sharkbite, are being sealed in foil.</p>
-      <p>Pack opening arrives in a later update. Your coins are safe and keep regenerating meanwhile.</p>
-    </ComingSoonPanel>
+    <section className="packs" aria-labelledby="packs-title">
+      <header className="packs__head">
+        <h1 id="packs-title" className="packs__title">
+          Card Packs
+        </h1>
+        <p className="packs__lede">Tear open a pack: three cards, each with a shot at holo, glitch or dark holo foil.</p>
+      </header>
+
+      {!online && <NoticeBanner icon="offline">{MSG.packsOfflineNotice}</NoticeBanner>}
+      <ErrorBanner className="packs__error">{packs.error}</ErrorBanner>
+
+      <div className="packs__grid">
+        {PACK_SETS.map((set) => (
+          <PackCard
+            key={set.id}
+            set={set}
+            user={user}
+            opening={packs.opening.has(set.id)}
+            offline={!online}
+            onOpen={(s) => {
+              playClick();
+              packs.open(s);
+            }}
+            onShowRates={(s) => {
+              playClick();
+              setRatesFor(s);
+            }}
+          />
+        ))}
+      </div>
+
+      <PackRatesDialog set={ratesFor} onClose={() => setRatesFor(null)} />
+      {packs.reveal && (
+        <PackRevealOverlay
+          reveal={packs.reveal}
+          canOpenAnother={online && canOpenAnother(user, packs.reveal.set)}
+          onAwesome={packs.closeReveal}
+          onOpenAnother={packs.openAnother}
+        />
+      )}
+    </section>
   );
 }

@@ -1,0 +1,85 @@
+import { useId } from "react";
+import { MSG } from "@contract/messages";
+import type { UserDto } from "@contract/user";
+import { CARDS_PER_PACK, type CardSet } from "../../../../../api/src/game/sets";
+import { formatNumber } from "../../../lib/format";
+import { CurrencyIcon } from "../../../lib/ui/CurrencyIcon";
+import { Icon } from "../../../lib/ui/Icon";
+import { catalogueSize, fundsProblem, openedCounterKey } from "../packRules";
+import { PackArt } from "./PackArt";
+
+interface PackCardProps {
+  set: CardSet;
+  user: UserDto;
+  opening: boolean;
+  /** Offline: every pack waits for the network (the screen says why once, above the grid). */
+  offline: boolean;
+  onOpen: (set: CardSet) => void;
+  onShowRates: (set: CardSet) => void;
+}
+
+/** One pack: the clickable artwork tile, cost badge, card count, rates button and 'Opening...'. */
+export function PackCard({ set, user, opening, offline, onOpen, onShowRates }: PackCardProps) {
+  const problemId = useId();
+  const problem = fundsProblem(user, set);
+  const currency = set.currency === "gems" ? "gem" : "coin";
+  const costLabel = `${set.packCost} ${set.packCost === 1 ? currency : `${currency}s`}`;
+  const disabled = opening || offline || problem !== null;
+  const opened = user[openedCounterKey(set.id)];
+
+  return (
+    <article className={["pack-card", `pack-card--set${set.id}`, disabled && "is-unavailable", opening && "is-opening"].filter(Boolean).join(" ")}>
+      <div className="pack-card__stage">
+        <button
+          type="button"
+          className="pack-card__tile"
+          onClick={() => onOpen(set)}
+          disabled={disabled}
+          aria-label={`Open ${set.name} pack for ${costLabel}`}
+          aria-describedby={problem ? problemId : undefined}
+          aria-busy={opening || undefined}
+        >
+          <PackArt set={set} />
+          <span className="pack-card__foil" aria-hidden="true" />
+          {!disabled && (
+            <span className="pack-card__cta" aria-hidden="true">
+              <Icon name="sparkles" size={16} /> Open
+            </span>
+          )}
+          {problem && !opening && (
+            <span className="pack-card__lock" aria-hidden="true">
+              <Icon name="lock" size={16} /> Need {set.packCost}
+              <CurrencyIcon kind={currency} size={16} />
+            </span>
+          )}
+          {opening && (
+            <span className="pack-card__opening" role="status">
+              <span className="pack-card__spinner" aria-hidden="true" />
+              {MSG.packOpening}
+            </span>
+          )}
+        </button>
+        <span className={`pack-card__cost pack-card__cost--${currency}`}>
+          <CurrencyIcon kind={currency} size={20} />
+          <span aria-hidden="true">{set.packCost}</span>
+          <span className="visually-hidden">Costs {costLabel}</span>
+        </span>
+        <button type="button" className="pack-card__info" onClick={() => onShowRates(set)} aria-label={MSG.packRatesTitle(set.name)} aria-haspopup="dialog">
+          <Icon name="info" size={18} />
+        </button>
+      </div>
+      <div className="pack-card__body">
+        <h2 className="pack-card__name">{set.name}</h2>
+        <p className="pack-card__meta">
+          {CARDS_PER_PACK} cards per pack · {catalogueSize(set.id)} cards in set
+        </p>
+        {opened > 0 && <p className="pack-card__opened">Opened {formatNumber(opened)}×</p>}
+        {problem && (
+          <p id={problemId} className="pack-card__problem">
+            {problem}
+          </p>
+        )}
+      </div>
+    </article>
+  );
+}

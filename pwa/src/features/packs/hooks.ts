@@ -1,0 +1,109 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useCallback, useRef, useState } from "react";
+import { FALLBACK, MSG } from "@contract/messages";
+import type { OpenPackResponse, PulledCardDto } from "@contract/cards";
+import type { CardSet, SetId } from "../../../../api/src/game/sets";
+import { ApiError, messageOf } from "../../lib/http";
+import { getSession, updateUser } from "../../lib/session";
+import { refreshUserData } from "../../lib/userData";
+import { addPulledCards } from "../../offline/collectionQuery";
+import { openPack } from "./api";
+import { fundsProblem, openedCounterKey } from "./packRules";
+
+/** One pack's result on screen. `pending` while 'Open Another Pack' fetches the next one. */
+export interface PackReveal {
+  /** Changes with every pack, so the reveal stage starts over. */
+  id: number;
+  set: CardSet;
+  cards: PulledCardDto[];
+  pending: boolean;
+}
+
+export interface PackOpening {
+  /** Sets whose pack is being opened right now (the per-pack 'Opening...' flag). */
+  opening: ReadonlySet<SetId>;
+  error: string | null;
+  reveal: PackReveal | null;
+  open: (set: CardSet) => void;
+  /** 'Open Another Pack': the same set again, keeping the overlay up meanwhile. */
+  openAnother: () => void;
+  /** 'Awesome!': clears the results and refreshes user data (SPEC.md section 4). */
+  closeReveal: () => void;
+  dismissError: () => void;
+}
+
+/** The pack-opening state machine of SPEC.md section 4: idle, opening, revealed, or failed. */
+export function usePackOpening(): PackOpening {
+  const queryClient = useQueryClient();
+  const [opening, setOpening] = useState<ReadonlySet<SetId>>(new Set());
+  const [error, setError] = useState<string | null>(null);
+  const [reveal, setReveal] = useState<PackReveal | null>(null);
+  // A synchronous guard too: two taps in one frame must not open two packs.
+  const inFlight = useRef(new Set<SetId>());
+  const revealCount = useRef(0);
+
+  const applyOpenedPack = useCallback(
+    (set: CardSet, response: OpenPackResponse) => {
+      const user = getSession().user;
+      if (user) {
+        const counter = openedCounterKey(set.id);
+        updateUser({ coins: response.newCoinCount, gems: response.newGemCount, [counter]: user[counter] + 1 });
+        void addPulledCards(queryClient, user.id, response.cards);
+      }
+      void refreshUserData(queryClient);
+      window.dispatchEvent(new Event("pack-opened"));
+      revealCount.current += 1;
+      setReveal({ id: revealCount.current, set, cards: response.cards, pending: false });
+    },
+    [queryClient],
+  );
+
+  /** Starts opening a pack; false when a rule stopped it first (the reason is in `error`). */
+  const start = useCallback(
+    (set: CardSet): boolean => {
+      const user = getSession().user;
+      const problem = !user ? MSG.mustBeLoggedInToOpen : !navigator.onLine ? MSG.packsOfflineNotice : fundsProblem(user, set);
+      if (problem) {
+        setError(problem);
+        return false;
+      }
+      if (inFlight.current.has(set.id)) return false;
+      inFlight.current.add(set.id);
+      setOpening(new Set(inFlight.current));
+      setError(null);
+      openPack(set.id)
+        .then(
+          (response) => applyOpenedPack(set, response),
+          (err: unknown) => {
+            setReveal(null);
+            setError(err instanceof ApiError && err.status === 401 ? MSG.mustBeLoggedInToOpen : messageOf(err, FALLBACK.openPack));
+            // The balance the client knew was wrong if the server refused for funds: fetch it.
+            void refreshUserData(queryClient);
+          },
+        )
+        .finally(() => {
+          inFlight.current.delete(set.id);
+          setOpening(new Set(inFlight.current));
+        });
+      return true;
+    },
+    [applyOpenedPack, queryClient],
+  );
+
+  const open = useCallback((set: CardSet) => void start(set), [start]);
+
+  const openAnother = useCallback(() => {
+    if (!reveal || reveal.pending) return;
+    if (start(reveal.set)) setReveal({ ...reveal, pending: true });
+    else setReveal(null);
+  }, [start, reveal]);
+
+  const closeReveal = useCallback(() => {
+    setReveal(null);
+    void refreshUserData(queryClient);
+  }, [queryClient]);
+
+  const dismissError = useCallback(() => setError(null), []);
+
+  return { opening, error, reveal, open, openAnother, closeReveal, dismissError };
+}

@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import type { PulledCardDto } from "@contract/cards";
+import { setById } from "../../../../api/src/game/sets";
+import { canAfford, canOpenAnother, cardLabel, formatRate, fundsProblem, highestTierOf, revealCardsOf, revealTitle, tierRates } from "./packRules";
+
+const card = (over: Partial<PulledCardDto>): PulledCardDto => ({
+  id: 1,
+  userId: 1,
+  character: "velvetnight1",
+  background: "",
+  set: 1,
+  isHolo: false,
+  isGlitch: false,
+  isDarkHolo: false,
+  points: 0,
+  tier: "Common",
+  openedAt: "2026-01-01T00:00:00.000Z",
+  isNew: false,
+  ...over,
+});
+
+describe("pack screen rules", () => {
+  it("shows SPEC.md's displayed rates for Velvet Night, rarest last", () => {
+    expect(tierRates(1).map((r) => `${r.tier} ${formatRate(r.percent)}`)).toEqual([
+      "Common 83.25%",
+      "Uncommon 9.25%",
+      "Rare 4.8%",
+      "Epic 2%",
+      "Legendary 0.65%",
+      "Mythic 0.05%",
+    ]);
+    expect(tierRates(6).map((r) => formatRate(r.percent))).toEqual(["83.205%", "9.545%", "4.76%", "2.1%", "0.375%", "0.015%"]);
+  });
+
+  it("blocks a pack the wallet cannot pay for, in the pack's own currency", () => {
+    const sharkbite = setById(7);
+    const cowgirl = setById(4);
+    expect(canAfford({ coins: 100, gems: 4 }, sharkbite)).toBe(false);
+    expect(fundsProblem({ coins: 100, gems: 4 }, sharkbite)).toBe("Not enough gems to open this pack");
+    expect(fundsProblem({ coins: 0, gems: 5 }, sharkbite)).toBeNull();
+    expect(fundsProblem({ coins: 2, gems: 50 }, cowgirl)).toBe("Not enough coins to open this pack");
+    expect(canOpenAnother({ coins: 3, gems: 0 }, cowgirl)).toBe(true);
+    expect(canOpenAnother({ coins: 1, gems: 0 }, setById(1))).toBe(true);
+    expect(canOpenAnother({ coins: 0, gems: 0 }, setById(1))).toBe(false);
+  });
+
+  it("titles one pack, or the number of packs when more than 3 cards came", () => {
+    expect(revealTitle(setById(1), 3)).toBe("Velvet Night Pack Opened!");
+    expect(revealTitle(setById(3), 9)).toBe("3 Winterlust Packs Opened!");
+  });
+
+  it("reveals the best card first, with the engine's tier and points, and names it for screen readers", () => {
+    // velvetnight6 holo is the set's rarest entry; velvetnight3 regular its most common.
+    const cards = revealCardsOf([
+      card({ id: 1, character: "velvetnight3", isNew: false }),
+      card({ id: 2, character: "velvetnight6", isHolo: true, isNew: true }),
+      card({ id: 3, character: "velvetnight1" }),
+    ]);
+    expect(cards.map((c) => c.key)).toEqual(["2", "3", "1"]);
+    expect(cards[0]!.tier).toBe("Mythic");
+    expect(highestTierOf(cards)).toBe("Mythic");
+    expect(highestTierOf([])).toBe("Common");
+    expect(cardLabel(cards[0]!)).toBe(`Velvet Night #6, Holo, Mythic, ${cards[0]!.points.toLocaleString("en-US")} points, NEW!`);
+    expect(cardLabel(cards[2]!)).toMatch(/^Velvet Night #3, Common, \d+ points$/);
+  });
+});

@@ -1,0 +1,99 @@
+import { MSG } from "@contract/messages";
+import type { PulledCardDto } from "@contract/cards";
+import type { UserDto } from "@contract/user";
+import { catalogue, displayedOdds } from "../../../../api/src/game/rarity";
+import { CARDS_PER_PACK, SETS, TIERS, type CardSet, type SetId, type Tier } from "../../../../api/src/game/sets";
+import { sortForReveal, toRevealCard, type RevealCard } from "../../effects/revealCard";
+
+// The pack screen's rules as pure functions (SPEC.md sections 2, 4, 5 and 9), tested on their own.
+
+export type Wallet = Pick<UserDto, "coins" | "gems">;
+
+/** What a pack costs and in which currency, read from the one set table. */
+export function packPrice(set: CardSet): { amount: number; currency: "coins" | "gems" } {
+  return { amount: set.packCost, currency: set.currency };
+}
+
+/** SPEC.md section 5: opening is blocked client-side when the player lacks the funds. */
+export function canAfford(wallet: Wallet, set: CardSet): boolean {
+  return (set.currency === "gems" ? wallet.gems : wallet.coins) >= set.packCost;
+}
+
+/** Why a pack cannot be opened right now (the server's own wording), or null when it can. */
+export function fundsProblem(wallet: Wallet, set: CardSet): string | null {
+  if (canAfford(wallet, set)) return null;
+  return set.currency === "gems" ? MSG.notEnoughGems : MSG.notEnoughCoins;
+}
+
+/**
+ * SPEC.md section 2 shows 'Open Another Pack' only when the player has at least 1 coin. Our reading
+ * for packs that cost more (or cost gems): only when the same pack can be paid for again, which
+ * for the 1-coin packs is exactly "at least 1 coin" and never offers a button that must fail.
+ */
+export function canOpenAnother(wallet: Wallet, set: CardSet): boolean {
+  return canAfford(wallet, set);
+}
+
+/** 'Velvet Night Pack Opened!', or 'N Velvet Night Packs Opened!' for more than 3 cards. */
+export function revealTitle(set: CardSet, cardCount: number): string {
+  const packs = cardCount > CARDS_PER_PACK ? Math.max(1, Math.round(cardCount / CARDS_PER_PACK)) : 1;
+  return MSG.packOpenedTitle(set.name, packs);
+}
+
+/** The pulled cards as the effects draw them, highest points first (SPEC.md section 4). */
+export function revealCardsOf(cards: readonly PulledCardDto[]): RevealCard[] {
+  return sortForReveal(cards.map((card) => toRevealCard(card, String(card.id), card.isNew)));
+}
+
+/** Catalogue entries of a set: the 'cards in set' of SPEC.md section 9 (12 for Velvet Night). */
+export function catalogueSize(setId: SetId): number {
+  return catalogue(setId).length;
+}
+
+export interface TierRate {
+  tier: Tier;
+  /** Percent, as the engine computes it; never typed in (RULES.md). */
+  percent: number;
+}
+
+/** The info popup's rates, rarest last like the tier order; 3 decimals match RULES.md's figures. */
+export function tierRates(setId: SetId): TierRate[] {
+  const odds = displayedOdds(setId, 3);
+  return TIERS.map((tier) => ({ tier, percent: odds[tier] }));
+}
+
+/** "83.25%", "0.05%", "82.301%": the engine's figure with no trailing zeros. */
+export function formatRate(percent: number): string {
+  return `${Number(percent.toFixed(3)).toString()}%`;
+}
+
+/** The user counter bumped locally after a pack (SPEC.md section 4), e.g. "set3PacksOpened". */
+export function openedCounterKey(setId: SetId): `set${SetId}PacksOpened` {
+  return `set${setId}PacksOpened`;
+}
+
+export const PACK_SETS: readonly CardSet[] = SETS;
+
+/** SPEC.md section 4: the sound after a reveal is the one of the pack's highest tier. */
+export function highestTierOf(cards: readonly Pick<RevealCard, "tier">[]): Tier {
+  let best: Tier = "Common";
+  for (const card of cards) if (TIERS.indexOf(card.tier) > TIERS.indexOf(best)) best = card.tier;
+  return best;
+}
+
+/** Cards the collection did not hold before this pack (the 'NEW!' badge). */
+export function newCardCount(cards: readonly Pick<PulledCardDto, "isNew">[]): number {
+  return cards.filter((card) => card.isNew).length;
+}
+
+const FINISH_NAMES: Readonly<Record<RevealCard["finish"], string>> = { regular: "", holo: "Holo", glitch: "Glitch", darkHolo: "Dark Holo" };
+
+/** What a screen reader hears for a revealed card: 'Velvet Night #3, Holo, Rare, 1,234 points, NEW!'. */
+export function cardLabel(card: RevealCard): string {
+  const set = SETS.find((s) => s.id === card.set);
+  const number = set ? set.characters.indexOf(card.character) + 1 : 0;
+  const name = set && number > 0 ? `${set.name} #${number}` : card.character;
+  const parts = [name, FINISH_NAMES[card.finish], card.tier, `${card.points.toLocaleString("en-US")} points`];
+  if (card.isNew) parts.push("NEW!");
+  return parts.filter(Boolean).join(", ");
+}
