@@ -7,6 +7,8 @@ export interface Config {
   port: number;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Connections to a PostgreSQL server per API process. */
+  dbPoolMax: number;
   sessionSecret: string;
   appName: string;
   supportEmail: string;
@@ -48,6 +50,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: Number(env.PORT || 3000),
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
+    dbPoolMax: Number(env.DB_POOL_MAX || 10),
     sessionSecret: env.SESSION_SECRET || loadOrCreateSessionSecret(dataDir),
     appName: env.APP_NAME || "Foilbound",
     supportEmail: env.SUPPORT_EMAIL || "support@foilbound.example",

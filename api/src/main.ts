@@ -8,7 +8,7 @@ import { createLogger } from "./logger.ts";
 
 const log = createLogger();
 const config = loadConfig();
-const db = createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const db = createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: config.dbPoolMax });
 
 await migrateLatest(db);
 await seed(db);
