@@ -1,0 +1,142 @@
+import { expect, test, type Page } from "@playwright/test";
+import { FALLBACK, MSG } from "@contract/messages";
+import { expectAccessible, signUp, uniqueName } from "./support/game";
+
+// The pack opening screen of SPEC.md section 2 and the pack flow of section 4. The browser runs
+// with reduced motion and without a GPU, so this is the calm reveal (and, where WebGL is missing,
+// the DOM fallback): the behaviour a player notices is the same on every path.
+
+const coins = (page: Page) => page.locator(".wallet__pill--coins .wallet__amount");
+
+function packCard(page: Page, name: string) {
+  return page.getByRole("article").filter({ has: page.getByRole("heading", { name, exact: true }) });
+}
+
+function packTile(page: Page, name: string) {
+  return page.getByRole("button", { name: new RegExp(`^Open ${name} pack`) });
+}
+
+test("a new player opens a pack, sees the reveal and pays for it", async ({ page }) => {
+  await signUp(page, uniqueName("packs"));
+  await expect(page.getByRole("heading", { level: 1, name: "Card Packs" })).toBeVisible();
+  // All seven packs, each with its cost and card count.
+  for (const name of ["Velvet Night", "Bathhouse", "Winterlust", "Cowgirl", "Bedroom Fun", "Pool Maiden", "Sharkbite"]) {
+    await expect(packTile(page, name)).toBeVisible();
+  }
+  await expect(packCard(page, "Velvet Night").getByText("3 cards per pack · 12 cards in set")).toBeVisible();
+  await expect(packCard(page, "Sharkbite").getByText("3 cards per pack · 10 cards in set")).toBeVisible();
+  await expect(coins(page)).toHaveText("10");
+  await expectAccessible(page, "packs");
+
+  // The info popup lists the engine's odds per tier.
+  await page.getByRole("button", { name: MSG.packRatesTitle("Velvet Night") }).click();
+  const rates = page.getByRole("dialog", { name: MSG.packRatesTitle("Velvet Night") });
+  await expect(rates.getByRole("row", { name: /Common 83\.25%/ })).toBeVisible();
+  await expect(rates.getByRole("row", { name: /Mythic 0\.05%/ })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(rates).toBeHidden();
+
+  let packOpened = false;
+  await page.exposeFunction("notePackOpened", () => (packOpened = true));
+  await page.evaluate(() => window.addEventListener("pack-opened", () => (window as unknown as { notePackOpened(): void }).notePackOpened()));
+
+  await packTile(page, "Velvet Night").click();
+  const reveal = page.getByRole("dialog", { name: "Velvet Night Pack Opened!" });
+  await expect(reveal).toBeVisible();
+  await expect(reveal.getByText("You got 3 new cards!")).toBeVisible();
+  // Three cards were revealed; they are listed for screen readers, best first.
+  await expect(reveal.getByTestId("revealed-card")).toHaveCount(3);
+  // A first pack: every card is new to the collection.
+  await expect(reveal.getByTestId("revealed-card").first()).toContainText("NEW!");
+  const points = await reveal.getByTestId("revealed-card").allTextContents();
+  const values = points.map((text) => Number(/([\d,]+) points/.exec(text)?.[1]?.replace(/,/g, "")));
+  expect(values).toEqual([...values].sort((a, b) => b - a));
+  expect(packOpened).toBe(true);
+  await expect(coins(page)).toHaveText("9");
+
+  await expect(reveal.getByRole("button", { name: "Open Another Pack" })).toBeVisible();
+  await reveal.getByRole("button", { name: "Awesome!" }).click();
+  await expect(reveal).toBeHidden();
+  await expect(coins(page)).toHaveText("9");
+  await expect(packCard(page, "Velvet Night").getByText("Opened 1×")).toBeVisible();
+});
+
+test("Open Another Pack opens the same set again and the reveal starts over", async ({ page }) => {
+  await signUp(page, uniqueName("again"));
+  await packTile(page, "Cowgirl").click();
+  const reveal = page.getByRole("dialog", { name: "Cowgirl Pack Opened!" });
+  await expect(reveal.getByText("You got 3 new cards!")).toBeVisible();
+  await expect(coins(page)).toHaveText("7");
+  await reveal.getByRole("button", { name: "Open Another Pack" }).click();
+  await expect(coins(page)).toHaveText("4");
+  await expect(reveal.getByRole("button", { name: "Awesome!" })).toBeEnabled();
+  await reveal.getByRole("button", { name: "Open Another Pack" }).click();
+  await expect(coins(page)).toHaveText("1");
+  // 1 coin left, a Cowgirl pack costs 3: no more 'Open Another Pack'.
+  await expect(reveal.getByRole("button", { name: "Awesome!" })).toBeEnabled();
+  await expect(reveal.getByRole("button", { name: "Open Another Pack" })).toHaveCount(0);
+  await reveal.getByRole("button", { name: "Awesome!" }).click();
+  await expect(packTile(page, "Cowgirl")).toBeDisabled();
+  await expect(packTile(page, "Cowgirl")).toHaveAccessibleDescription(MSG.notEnoughCoins);
+  await expect(packCard(page, "Cowgirl").getByText(MSG.notEnoughCoins)).toBeVisible();
+  // The 1-coin packs stay open.
+  await expect(packTile(page, "Velvet Night")).toBeEnabled();
+});
+
+test("packs the player cannot pay for are blocked with the reason", async ({ page }) => {
+  await signUp(page, uniqueName("broke"));
+  // A new account has no gems; Sharkbite costs 5 gems.
+  await expect(packTile(page, "Sharkbite")).toBeDisabled();
+  await expect(packTile(page, "Sharkbite")).toHaveAccessibleDescription(MSG.notEnoughGems);
+  await expect(packCard(page, "Sharkbite").getByText(MSG.notEnoughGems)).toBeVisible();
+  await expect(packTile(page, "Velvet Night")).toBeEnabled();
+});
+
+test("a failed open shows the red banner and takes nothing", async ({ page }) => {
+  await signUp(page, uniqueName("fail"));
+  await page.route("**/api/open-pack", (route) => route.fulfill({ status: 500, contentType: "application/json", body: "{}" }));
+  await packTile(page, "Bathhouse").click();
+  await expect(page.getByRole("alert").filter({ hasText: FALLBACK.openPack })).toBeVisible();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await expect(coins(page)).toHaveText("10");
+
+  // A session the server no longer knows: the SPEC's login message.
+  await page.route("**/api/open-pack", (route) =>
+    route.fulfill({ status: 401, contentType: "application/json", body: JSON.stringify({ error: "Not authenticated" }) }),
+  );
+  await packTile(page, "Bathhouse").click();
+  await expect(page.getByRole("alert").filter({ hasText: MSG.mustBeLoggedInToOpen })).toBeVisible();
+});
+
+test("@phone the pack screen and a reveal fit a phone", async ({ page }) => {
+  await signUp(page, uniqueName("phone"));
+  await packTile(page, "Winterlust").click();
+  const reveal = page.getByRole("dialog", { name: "Winterlust Pack Opened!" });
+  await expect(reveal.getByRole("button", { name: "Awesome!" })).toBeInViewport();
+  await expect(reveal.getByTestId("revealed-card")).toHaveCount(3);
+  await reveal.getByRole("button", { name: "Awesome!" }).click();
+  await expect(coins(page)).toHaveText("9");
+});
+
+test("without WebGL the reveal still shows the cards, as plain images", async ({ page }) => {
+  // A browser whose WebGL is off: every canvas refuses a WebGL context.
+  await page.addInitScript(() => {
+    const original = HTMLCanvasElement.prototype.getContext;
+    HTMLCanvasElement.prototype.getContext = function (this: HTMLCanvasElement, type: string, ...rest: unknown[]) {
+      if (type.startsWith("webgl") || type === "experimental-webgl" || type === "webgpu") return null;
+      return (original as (...args: unknown[]) => RenderingContext | null).call(this, type, ...rest);
+    } as typeof original;
+  });
+  await signUp(page, uniqueName("nogl"));
+  await packTile(page, "Pool Maiden").click();
+  const reveal = page.getByRole("dialog", { name: "Pool Maiden Pack Opened!" });
+  await expect(reveal.getByRole("button", { name: "Awesome!" })).toBeVisible();
+  const cards = reveal.locator(".fx-card");
+  await expect(cards).toHaveCount(3);
+  for (const card of await cards.all()) await expect(card).toBeVisible();
+  await expect(reveal.locator("canvas.fx-card__face")).toHaveCount(3);
+  await expect(reveal.getByTestId("revealed-card")).toHaveCount(3);
+  await expectAccessible(page, "pack reveal");
+  await reveal.getByRole("button", { name: "Awesome!" }).click();
+  await expect(coins(page)).toHaveText("8");
+});
