@@ -80,8 +80,10 @@ describe("GET /api/health and /api/config", () => {
     await broken.close().catch(() => {});
   });
 
-  it("serves the product name and support address", async () => {
+  it("serves the product name, support address and how the store takes cards", async () => {
     const res = await server.client().get("/api/config");
-    expect(res.body).toEqual({ appName: "Foilbound", supportEmail: "support@foilbound.example" });
+    expect(res.body).toMatchObject({ appName: "Foilbound", supportEmail: "support@foilbound.example" });
+    // Outside production without Stripe keys: the built-in test provider.
+    expect(res.body.payments).toEqual({ provider: "test", publishableKey: null });
   });
 });
