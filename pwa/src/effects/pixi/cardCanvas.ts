@@ -6,7 +6,6 @@
 
 import type { Tier } from "../../../../api/src/game/sets.ts";
 import { backgroundGradientSpec, type GradientSpec } from "../cardImages.ts";
-import { CARD_BADGE_BOTTOM, CARD_BADGE_TOP } from "../revealLayout.ts";
 import { formatPoints, type RevealCard } from "../revealCard.ts";
 import { finishLabel, tierColor, tierLetter } from "../tiers.ts";
 
@@ -133,10 +132,17 @@ function drawEmojiPanel(
   ctx.fillText(card.character.replace(/(\d+)$/, " $1").toUpperCase(), x + w / 2, y + h * 0.78);
 }
 
+/**
+ * Room above and below the card in the overlay texture, as a share of the card's height: enough
+ * for the tier gem and the points pill with their glow and shadow, which would otherwise be cut
+ * off in a hard-edged box (the layout's own badge room, CARD_BADGE_*, may be smaller).
+ */
+export const OVERLAY_ROOM = 0.11;
+
 /** Where the card sits inside the overlay texture (which has room above and below for badges). */
 export function overlayGeometry(width: number, height: number): { width: number; height: number; cardTop: number } {
-  const top = Math.round(height * CARD_BADGE_TOP);
-  const bottom = Math.round(height * CARD_BADGE_BOTTOM);
+  const top = Math.round(height * OVERLAY_ROOM);
+  const bottom = Math.round(height * OVERLAY_ROOM);
   return { width: width + 2 * EDGE_MARGIN, height: height + top + bottom + 2 * EDGE_MARGIN, cardTop: top + EDGE_MARGIN };
 }
 

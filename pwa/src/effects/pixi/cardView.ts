@@ -5,11 +5,10 @@ import { Container, PerspectiveMesh, Sprite, Texture } from "pixi.js";
 import { cardImageUrls } from "../cardImages.ts";
 import { faceVisible, projectCorners, type Corners, type Rect } from "../cardProjection.ts";
 import type { RevealCard } from "../revealCard.ts";
-import { CARD_BADGE_BOTTOM, CARD_BADGE_TOP } from "../revealLayout.ts";
 import { PoseSpring } from "../tiltSpring.ts";
 import { tierColorNumber } from "../tiers.ts";
 import type { TierEffect } from "../tierEffects.ts";
-import { drawCardBack, drawFaceArt, drawOverlay, EDGE_MARGIN, type FaceArt } from "./cardCanvas.ts";
+import { drawCardBack, drawFaceArt, drawOverlay, EDGE_MARGIN, OVERLAY_ROOM, type FaceArt } from "./cardCanvas.ts";
 import { CardFilter } from "./cardFilter.ts";
 import { hueColor } from "./color.ts";
 import { fxTextures, SHADOW_CARD_SHARE } from "./fxTextures.ts";
@@ -125,6 +124,11 @@ export class CardView {
     this.redrawFace();
   }
 
+  /** The face texture's card height in texture px (without the edge margin). */
+  private pxHeight(): number {
+    return Math.round(this.height * (this.pxWidth / Math.max(1, this.width)));
+  }
+
   private redrawFace(): void {
     const scale = this.pxWidth / this.width;
     const pxHeight = Math.round(this.height * scale);
@@ -159,8 +163,8 @@ export class CardView {
       const overlayRect: Rect = {
         left: cardRect.left,
         right: cardRect.right,
-        top: -h / 2 - Math.round(h * CARD_BADGE_TOP) - margin,
-        bottom: h / 2 + Math.round(h * CARD_BADGE_BOTTOM) + margin,
+        top: -h / 2 - (Math.round(this.pxHeight() * OVERLAY_ROOM) * w) / Math.max(1, this.pxWidth) - margin,
+        bottom: h / 2 + (Math.round(this.pxHeight() * OVERLAY_ROOM) * w) / Math.max(1, this.pxWidth) + margin,
       };
       setCorners(this.overlay, projectCorners(overlayRect, rotateX, rotateY, perspective));
       this.filter.set(time, pose.pointerX, pose.pointerY, pose.glare, this.intensity);

@@ -91,7 +91,7 @@ void main() {
     col += twinkle * (0.45 + 0.55 * near) * uIntensity * mix(vec3(1.0), spectrum(h * 4.0 + t), 0.5);
   }
 
-  col += glare(uv, 0.42) * (0.6 + 0.4 * uIntensity);
+  col += glare(uv, 0.3) * (0.6 + 0.4 * uIntensity);
   finalColor = vec4(clamp(col, 0.0, 1.0) * src.a, src.a);
 }
 `;
