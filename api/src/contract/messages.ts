@@ -91,6 +91,17 @@ export const MSG = {
   battleOver: "This battle is already over",
   battleTooFast: "Rounds are at least 1 second apart. Wait a moment and try again.",
   battleLoginRequired: "Please log in to access battles.",
+  // Battle arena texts (PWA only, SPEC.md sections 2 and 4)
+  battleFinding: "Finding Opponent...",
+  battleStarting: "Battle starting...",
+  battleWon: "You Won!",
+  battleLost: "You Lost",
+  battleTie: "Battle Ended in a Tie!",
+  battleCoinsWon: (coins: number) => `+${coins} ${coins === 1 ? "coin" : "coins"}`,
+  battleCapReached: (cap: number) => `Today's ${cap} battle coins are already won. Wins pay again after the daily reset.`,
+  battleNoChampions: "No champions yet. Open a pack to recruit your first fighters!",
+  battleChampionsLoading: "Loading champions...",
+  battleRetrying: "The arena is catching its breath...",
 
   // Trading. Accept errors carry the words the PWA's auto-decline looks for (SPEC.md section 8).
   tradeSelf: "You cannot trade with yourself",
