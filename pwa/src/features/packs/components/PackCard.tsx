@@ -71,7 +71,11 @@ export function PackCard({ set, user, opening, offline, onOpen, onShowRates }: P
       <div className="pack-card__body">
         <h2 className="pack-card__name">{set.name}</h2>
         <p className="pack-card__meta">
-          {CARDS_PER_PACK} cards per pack · {catalogueSize(set.id)} cards in set
+          <span>{CARDS_PER_PACK} cards per pack</span>
+          <span className="pack-card__meta-sep" aria-hidden="true">
+            {" · "}
+          </span>
+          <span>{catalogueSize(set.id)} cards in set</span>
         </p>
         {opened > 0 && <p className="pack-card__opened">Opened {formatNumber(opened)}×</p>}
         {problem && (

@@ -25,10 +25,12 @@ export function PackRatesDialog({ set, onClose }: { set: CardSet | null; onClose
                   <RarityBadge tier={tier} />
                 </th>
                 <td>
-                  <span className="pack-rates__bar" aria-hidden="true">
-                    <span style={{ width: `${Math.max(2, Math.min(100, percent))}%` }} />
-                  </span>
-                  <span className="pack-rates__value">{formatRate(percent)}</span>
+                  <div className="pack-rates__cell">
+                    <span className="pack-rates__bar" aria-hidden="true">
+                      <span style={{ width: `${Math.max(2, Math.min(100, percent))}%` }} />
+                    </span>
+                    <span className="pack-rates__value">{formatRate(percent)}</span>
+                  </div>
                 </td>
               </tr>
             ))}
