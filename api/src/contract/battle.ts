@@ -1,13 +1,9 @@
 // Battle shapes of SPEC.md section 3, plus what the arena screen needs. Types and constants only.
 
+import type { CardIdentityDto } from "./cards.ts";
+
 /** A fielded champion as the battle shows it (a snapshot of the card when the battle began). */
-export interface BattleCardDto {
-  character: string;
-  background: string;
-  set: number;
-  isHolo: boolean;
-  isGlitch: boolean;
-  isDarkHolo: boolean;
+export interface BattleCardDto extends CardIdentityDto {
   points: number;
   tier: string;
 }

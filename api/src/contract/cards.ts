@@ -1,8 +1,7 @@
 // Card shapes of SPEC.md section 3. Types only.
 
-export interface CardDto {
-  id: number;
-  userId: number;
+/** What makes two cards the same card: character, background, set and finish. */
+export interface CardIdentityDto {
   character: string;
   /** "" when the card has no background. */
   background: string;
@@ -10,6 +9,11 @@ export interface CardDto {
   isHolo: boolean;
   isGlitch: boolean;
   isDarkHolo: boolean;
+}
+
+export interface CardDto extends CardIdentityDto {
+  id: number;
+  userId: number;
   points: number;
   tier: string;
   openedAt: string;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { CardDto } from "./cards.ts";
+import type { CardDto, CardIdentityDto } from "./cards.ts";
 import { MSG } from "./messages.ts";
 
 /** SPEC.md section 3: a trade offer record; history entries have the same shape. */
@@ -21,13 +21,7 @@ export interface TradeRecordDto {
 }
 
 /** A unique card identity on the market with how many copies players hold. */
-export interface UniqueCardDto {
-  character: string;
-  background: string;
-  set: number;
-  isHolo: boolean;
-  isGlitch: boolean;
-  isDarkHolo: boolean;
+export interface UniqueCardDto extends CardIdentityDto {
   points: number;
   tier: string;
   count: number;

@@ -1,4 +1,5 @@
 import type { Db, Trx } from "../db/knex.ts";
+import type { Card as CardIdentityOfGame } from "../game/sets.ts";
 import type { StoredTradeStatus } from "../game/trading.ts";
 import { Card } from "../models/Card.ts";
 
@@ -111,14 +112,8 @@ export async function tradeNotifications(db: Db, userId: number, now: Date, sinc
   return { receivedOffersCount: Number(received?.n ?? 0), sentOffersCount: Number(sent?.n ?? 0), historyCount: Number(history?.n ?? 0) };
 }
 
-export interface CardIdentity {
-  character: string;
-  background: string;
-  set: number;
-  isHolo: boolean;
-  isGlitch: boolean;
-  isDarkHolo: boolean;
-}
+/** A card identity is exactly the game's card: character, background, set and finish. */
+export type CardIdentity = CardIdentityOfGame;
 
 /** Every card identity players hold, with the number of copies, highest points first. */
 export async function uniqueCards(db: Db): Promise<Array<CardIdentity & { points: number; count: number }>> {
