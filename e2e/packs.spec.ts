@@ -110,10 +110,16 @@ test("a failed open shows the red banner and takes nothing", async ({ page }) =>
 
 test("@phone the pack screen and a reveal fit a phone", async ({ page }) => {
   await signUp(page, uniqueName("phone"));
+  // Slow card art keeps the reveal waiting long enough to skip it on this slow test machine.
+  await page.route("**/cards/**", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 4000));
+    await route.fallback();
+  });
   await packTile(page, "Winterlust").click();
   const reveal = page.getByRole("dialog", { name: "Winterlust Pack Opened!" });
   // The player may skip the animation: every card shows at once and the buttons appear.
   await reveal.getByRole("button", { name: /Skip/ }).click();
+  await expect(reveal.getByRole("button", { name: "Awesome!" })).toBeVisible({ timeout: 2000 });
   await expect(reveal.getByRole("button", { name: "Awesome!" })).toBeInViewport();
   await expect(reveal.getByTestId("revealed-card")).toHaveCount(3);
   await reveal.getByRole("button", { name: "Awesome!" }).click();

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import { MSG } from "@contract/messages";
 import type { CardSet } from "../../../../../api/src/game/sets";
@@ -88,6 +88,11 @@ function RevealRun({ reveal, canOpenAnother, onAwesome, onOpenAnother, titleId, 
   const [lowEffects] = useLowEffects();
   const { playRarity, playClick } = useAudio();
   const cards = useMemo(() => revealCardsOf(reveal.cards), [reveal.cards]);
+  const skipWanted = useRef(false);
+  const skip = useCallback(() => {
+    skipWanted.current = true;
+    handleRef.current?.skip();
+  }, []);
   const [shown, setShown] = useState(0);
   const [done, setDone] = useState(false);
   const doneRef = useRef(false);
@@ -114,12 +119,14 @@ function RevealRun({ reveal, canOpenAnother, onAwesome, onOpenAnother, titleId, 
       onCardRevealed: (i) => !cancelled && setShown((n) => Math.max(n, i + 1)),
       onDone: finish,
     }).then((handle) => {
-      if (cancelled) handle.destroy();
-      else handleRef.current = handle;
+      if (cancelled) return handle.destroy();
+      handleRef.current = handle;
+      // Skip pressed while the stage was still starting: honour it now.
+      if (skipWanted.current) handle.skip();
     });
     skipRef.current = () => {
       if (doneRef.current) return false;
-      handleRef.current?.skip();
+      skip();
       return true;
     };
     skipButtonRef.current?.focus();
@@ -129,7 +136,7 @@ function RevealRun({ reveal, canOpenAnother, onAwesome, onOpenAnother, titleId, 
       handleRef.current?.destroy();
       handleRef.current = null;
     };
-  }, [cards, skipRef]);
+  }, [cards, skipRef, skip]);
 
   useEffect(() => {
     // The buttons appear after the cards: move focus to 'Awesome!'.
@@ -171,7 +178,7 @@ function RevealRun({ reveal, canOpenAnother, onAwesome, onOpenAnother, titleId, 
             className="reveal__skip"
             onClick={() => {
               playClick();
-              handleRef.current?.skip();
+              skip();
             }}
           >
             Skip <span aria-hidden="true">»</span>
