@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { ComingSoonPanel } from "../lib/ui/ComingSoonPanel";
+import { BattleArena } from "../features/battle/components/BattleArena";
 import { usePageTitle } from "../lib/usePageTitle";
 
 export const Route = createFileRoute("/battle")({
@@ -8,9 +8,5 @@ export const Route = createFileRoute("/battle")({
 
 function BattleView() {
   usePageTitle("Battle");
-  return (
-    <ComingSoonPanel icon="battle" title="Card Battle Arena">
-      <p>Send your five best cards into automated battles for coins. The arena opens in a later update.</p>
-    </ComingSoonPanel>
-  );
+  return <BattleArena />;
 }

@@ -1,0 +1,29 @@
+// Battle and champion cards as the effects and the screen reader see them.
+
+import type { BattleCardDto } from "@contract/battle";
+import { SETS, TIERS, type Tier } from "../../../../api/src/game/sets";
+import { toRevealCard, type RevealCard } from "../../effects/cardStage";
+import { finishLabel } from "../../effects/tiers";
+
+type CardFields = Pick<BattleCardDto, "character" | "background" | "set" | "isHolo" | "isGlitch" | "isDarkHolo" | "points" | "tier">;
+
+/** A card for the effects, keeping the server's points and tier (it decided them). */
+export function battleRevealCard(card: CardFields, key: string): RevealCard {
+  const base = toRevealCard(card, key, false);
+  const tier = (TIERS as readonly string[]).includes(card.tier) ? (card.tier as Tier) : base.tier;
+  return { ...base, points: card.points, tier };
+}
+
+/** 'Velvet Night #3': the card's set and its number in it (the character otherwise). */
+export function cardName(card: Pick<CardFields, "character" | "set">): string {
+  const set = SETS.find((s) => s.id === card.set);
+  const number = set ? set.characters.indexOf(card.character) + 1 : 0;
+  return set && number > 0 ? `${set.name} #${number}` : card.character;
+}
+
+/** What a screen reader hears: 'Velvet Night #3, Holo, Rare, 1,234 points'. */
+export function cardSummary(card: CardFields): string {
+  const finish = battleRevealCard(card, "").finish;
+  const parts = [cardName(card), finish === "regular" ? "" : finishLabel(finish), card.tier, `${card.points.toLocaleString("en-US")} points`];
+  return parts.filter(Boolean).join(", ");
+}

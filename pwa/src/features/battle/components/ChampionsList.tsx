@@ -1,0 +1,49 @@
+import { MSG } from "@contract/messages";
+import type { CardDto } from "@contract/cards";
+import { RarityBadge } from "../../../lib/ui/RarityBadge";
+import { battleRevealCard, cardName, cardSummary } from "../battleCards";
+import { CardArt } from "./CardArt";
+
+interface ChampionsListProps {
+  champions: CardDto[] | undefined;
+  loading: boolean;
+  error: string | null;
+}
+
+/** 'Your Champions': the top 5 battle cards, numbered #1 to #5 (SPEC.md section 2). */
+export function ChampionsList({ champions, loading, error }: ChampionsListProps) {
+  return (
+    <section className="champions" aria-labelledby="champions-title">
+      <h2 id="champions-title" className="champions__title">
+        Your Champions
+      </h2>
+      {loading && !champions ? (
+        <p className="champions__note">{MSG.battleChampionsLoading}</p>
+      ) : error && !champions ? (
+        <p className="champions__note">{error}</p>
+      ) : !champions || champions.length === 0 ? (
+        <p className="champions__note champions__note--empty">{MSG.battleNoChampions}</p>
+      ) : (
+        <ol className="champions__grid">
+          {champions.map((card, i) => {
+            const reveal = battleRevealCard(card, `champion-${card.id}`);
+            return (
+              <li key={card.id} className={`champion tier-${reveal.tier.toLowerCase()}`}>
+                <span className="visually-hidden">{`#${i + 1} ${cardSummary(card)}`}</span>
+                <span className="champion__rank" aria-hidden="true">
+                  #{i + 1}
+                </span>
+                <CardArt card={reveal} />
+                <div className="champion__info" aria-hidden="true">
+                  <span className="champion__name">{cardName(card)}</span>
+                  <RarityBadge tier={reveal.tier} />
+                  <span className="champion__points">{card.points.toLocaleString("en-US")} pts</span>
+                </div>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+    </section>
+  );
+}
