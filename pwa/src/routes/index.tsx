@@ -10,6 +10,7 @@ import { PackRevealOverlay } from "../features/packs/components/PackRevealOverla
 import { usePackOpening } from "../features/packs/hooks";
 import { canOpenAnother, PACK_SETS } from "../features/packs/packRules";
 import "../features/packs/components/packs.css";
+import { useLowEffects } from "../lib/lowEffects";
 import { useSignedInUser } from "../lib/session";
 import { ErrorBanner, NoticeBanner } from "../lib/ui/ErrorBanner";
 import { useOnlineStatus } from "../lib/useOnlineStatus";
@@ -27,6 +28,7 @@ function PacksView() {
   const packs = usePackOpening();
   const { playClick } = useAudio();
   const [ratesFor, setRatesFor] = useState<CardSet | null>(null);
+  const [lowEffects, setLowEffects] = useLowEffects();
 
   // Fetch PixiJS and start the stage while the player looks at the packs (after first paint,
   // so it never competes with the page itself).
@@ -44,6 +46,19 @@ function PacksView() {
           Card Packs
         </h1>
         <p className="packs__lede">Tear open a pack: three cards, each with a shot at holo, glitch or dark holo foil.</p>
+        {/* ARCHITECTURE.md, Effects: a low-effects setting for phones that struggle (kept on this device). */}
+        <button
+          type="button"
+          className="packs__effects"
+          aria-pressed={lowEffects}
+          onClick={() => {
+            playClick();
+            setLowEffects(!lowEffects);
+          }}
+        >
+          <span className="packs__effects-dot" aria-hidden="true" />
+          Low effects
+        </button>
       </header>
 
       {!online && <NoticeBanner icon="offline">{MSG.packsOfflineNotice}</NoticeBanner>}
