@@ -1,0 +1,71 @@
+import { describe, expect, it } from "vitest";
+import { idleSway, targetPose } from "./poseDriver";
+import { revealLayout } from "./revealLayout";
+import { revealSchedule } from "./revealSchedule";
+import { REST_POSE } from "./tiltSpring";
+
+describe("reveal timing (SPEC.md section 4: about 0.2 s, +0.4 s, +0.8 s)", () => {
+  it("turns the three cards of a pack at 0.2, 0.6 and 1.4 s, faces showing mid-flip", () => {
+    const s = revealSchedule(3, false);
+    expect(s.startAt).toEqual([200, 600, 1400]);
+    expect(s.revealAt).toEqual(s.startAt.map((t) => t + s.animationMs / 2));
+    expect(s.doneAt).toBe(1400 + s.animationMs);
+  });
+
+  it("keeps the rhythm under reduced motion, where a card counts as shown when it starts fading in", () => {
+    const s = revealSchedule(3, true);
+    expect(s.startAt).toEqual([200, 600, 1400]);
+    expect(s.revealAt).toEqual([200, 600, 1400]);
+    expect(s.animationMs).toBeLessThan(revealSchedule(3, false).animationMs);
+  });
+
+  it("lets further cards of several packs follow quickly, and has nothing to wait for with none", () => {
+    const s = revealSchedule(6, false);
+    expect(s.startAt.slice(3).every((t, i) => t > s.startAt[i + 2]! && t - s.startAt[i + 2]! < 400)).toBe(true);
+    expect(revealSchedule(0, false).doneAt).toBe(0);
+  });
+});
+
+describe("reveal layout", () => {
+  it("gives a phone the best card on its own row above the other two", () => {
+    const l = revealLayout(3, 390, 560);
+    expect([l.columns, l.rows]).toEqual([2, 2]);
+    expect(l.slots[0]!.cy).toBeLessThan(l.slots[1]!.cy);
+    expect(l.slots[0]!.cx).toBe(195);
+    expect(l.slots[1]!.cy).toBe(l.slots[2]!.cy);
+  });
+
+  it("puts three cards side by side on a desktop, capped in size, and inside the box", () => {
+    const l = revealLayout(3, 1440, 640);
+    expect(l.rows).toBe(1);
+    expect(l.cardWidth).toBeLessThanOrEqual(300);
+    for (const s of l.slots) {
+      expect(s.cx - s.width / 2).toBeGreaterThanOrEqual(0);
+      expect(s.cx + s.width / 2).toBeLessThanOrEqual(1440);
+      expect(s.cy - s.height / 2).toBeGreaterThanOrEqual(0);
+      expect(s.cy + s.height / 2).toBeLessThanOrEqual(640);
+    }
+    expect(l.cardHeight / l.cardWidth).toBeCloseTo(7 / 5, 1);
+  });
+});
+
+describe("card pose", () => {
+  const rect = { left: 100, top: 100, width: 200, height: 280 };
+  const ctx = { now: 1000, time: 1, idle: false };
+  const input = (x: number, y: number) =>
+    ({ pointer: { x, y }, tilt: null, source: () => "pointer" }) as unknown as Parameters<typeof targetPose>[0];
+
+  it("tilts the card under the pointer towards it and leaves the others at rest", () => {
+    const right = targetPose(input(290, 240), rect, 0, ctx);
+    expect(right.rotateY).toBeGreaterThan(5);
+    expect(right.pointerX).toBeCloseTo(0.95, 2);
+    expect(right.glare).toBe(1);
+    expect(targetPose(input(600, 240), rect, 0, ctx)).toEqual(REST_POSE);
+  });
+
+  it("sways on its own only when idle motion is allowed", () => {
+    expect(targetPose(null, rect, 0, ctx)).toEqual(REST_POSE);
+    expect(targetPose(null, rect, 0, { ...ctx, idle: true })).toEqual(idleSway(1, 0));
+    expect(idleSway(1, 0)).not.toEqual(idleSway(2, 0));
+  });
+});
