@@ -94,6 +94,8 @@ function RevealRun({ reveal, canOpenAnother, onAwesome, onOpenAnother, titleId, 
     handleRef.current?.skip();
   }, []);
   const [shown, setShown] = useState(0);
+  /** False until the stage is up (PixiJS still downloading or starting on a slow phone). */
+  const [staged, setStaged] = useState(false);
   const [done, setDone] = useState(false);
   const doneRef = useRef(false);
 
@@ -121,6 +123,7 @@ function RevealRun({ reveal, canOpenAnother, onAwesome, onOpenAnother, titleId, 
     }).then((handle) => {
       if (cancelled) return handle.destroy();
       handleRef.current = handle;
+      setStaged(true);
       // Skip pressed while the stage was still starting: honour it now.
       if (skipWanted.current) handle.skip();
     });
@@ -160,7 +163,9 @@ function RevealRun({ reveal, canOpenAnother, onAwesome, onOpenAnother, titleId, 
         </p>
       </header>
 
-      <div ref={stageRef} className="reveal__stage" />
+      <div ref={stageRef} className="reveal__stage">
+        {!staged && <span className="reveal__loading" aria-hidden="true" />}
+      </div>
 
       <ul className="visually-hidden" aria-label="Cards in this pack">
         {cards.slice(0, shown).map((card) => (
