@@ -176,6 +176,15 @@ function BattleBoard({ battle, dto, dailyCap }: { battle: BattleControls; dto: B
 
       {complete && battle.result && (
         <div className={`battle-result battle-result--${battle.result.outcome}`} role="status">
+          {battle.result.outcome === "won" && battle.result.coinsEarned > 0 && (
+            <div className="coin-shower" aria-hidden="true">
+              {Array.from({ length: 14 }, (_, i) => (
+                <span key={i} style={{ "--i": i } as React.CSSProperties}>
+                  <CurrencyIcon kind="coin" size={22 + (i % 3) * 6} />
+                </span>
+              ))}
+            </div>
+          )}
           <div ref={resultRef} className="battle-result__card">
             <p className="battle-result__eyebrow">Battle over</p>
             <h2 className="battle-result__title">{outcomeTitle(battle.result.outcome)}</h2>
