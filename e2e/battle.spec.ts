@@ -136,4 +136,23 @@ test.describe("failures", () => {
     await expect(page.getByRole("alert")).toBeHidden();
     await expect(page.locator(".battle-result__title")).toHaveText(RESULT, { timeout: 60_000 });
   });
+
+  test("a win once today's 20 battle coins are paid says so instead of '+1 coin'", async ({ page }) => {
+    test.setTimeout(120_000);
+    await signUp(page, uniqueName("capped"));
+    await openPackThroughApi(page);
+    await openArena(page);
+    const me = ((await (await page.request.get("/api/user")).json()) as { id: number }).id;
+    // The server's last answer, as it reads for a starter who already won 20 coins today.
+    await page.route("**/api/battle/*/round", async (route) => {
+      const response = await route.fetch();
+      const body = await response.json();
+      if (body.battleComplete) Object.assign(body, { battleWinner: me, coinsEarned: 0, newCoinCount: undefined });
+      await route.fulfill({ response, json: body });
+    });
+    await page.getByRole("button", { name: "Find Battle" }).click();
+    await expect(page.locator(".battle-result__title")).toHaveText(MSG.battleWon, { timeout: 60_000 });
+    await expect(page.getByText(MSG.battleCapReached(20))).toBeVisible();
+    await expect(page.getByText(MSG.battleCoinsWon(1))).toBeHidden();
+  });
 });

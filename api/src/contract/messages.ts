@@ -102,6 +102,7 @@ export const MSG = {
   battleNoChampions: "No champions yet. Open a pack to recruit your first fighters!",
   battleChampionsLoading: "Loading champions...",
   battleRetrying: "The arena is catching its breath...",
+  battleOffline: "Battles need a connection. The arena opens again when you are back online.",
 
   // Trading. Accept errors carry the words the PWA's auto-decline looks for (SPEC.md section 8).
   tradeSelf: "You cannot trade with yourself",

@@ -71,7 +71,7 @@ function SignedInArena() {
             <RulesPanel />
             <RewardPanel allowance={allowance.data} loading={allowance.isPending} />
           </div>
-          {!online && <NoticeBanner icon="offline">Battles need a connection. The arena opens again when you are back online.</NoticeBanner>}
+          {!online && <NoticeBanner icon="offline">{MSG.battleOffline}</NoticeBanner>}
           <ErrorBanner className="arena__error">{battle.error}</ErrorBanner>
           <div className="arena__cta">
             <Button

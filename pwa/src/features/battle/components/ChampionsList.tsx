@@ -3,6 +3,7 @@ import type { CardDto } from "@contract/cards";
 import { RarityBadge } from "../../../lib/ui/RarityBadge";
 import { battleRevealCard, cardName, cardSummary } from "../battleCards";
 import { CardArt } from "./CardArt";
+import { finishLabel } from "../../../effects/tiers";
 
 interface ChampionsListProps {
   champions: CardDto[] | undefined;
@@ -35,7 +36,10 @@ export function ChampionsList({ champions, loading, error }: ChampionsListProps)
                 </span>
                 <CardArt card={reveal} />
                 <div className="champion__info" aria-hidden="true">
-                  <span className="champion__name">{cardName(card)}</span>
+                  <span className="champion__name">
+                    {cardName(card)}
+                    {reveal.finish !== "regular" && <span className="champion__finish"> · {finishLabel(reveal.finish)}</span>}
+                  </span>
                   <RarityBadge tier={reveal.tier} />
                   <span className="champion__points">{card.points.toLocaleString("en-US")} pts</span>
                 </div>
