@@ -78,10 +78,12 @@ void main() {
   // Foil shows on mid-tones; deep shadows and highlights stay readable.
   float mask = smoothstep(0.04, 0.35, lum) * (1.0 - 0.55 * smoothstep(0.82, 1.0, lum));
   float near = 1.0 - smoothstep(0.05, 0.95, distance(uv, uPointer));
-  float amount = (0.16 + 0.30 * near + 0.12 * uGlare) * mask * uIntensity;
+  float amount = (0.3 + 0.4 * near + 0.15 * uGlare) * mask * uIntensity;
   vec3 foil = rainbow * (0.75 + 0.35 * lines);
-  // Colour-dodge flavoured mix: brightens with the foil's hue instead of painting over.
-  vec3 col = mix(base, base + foil * (0.55 + 0.45 * base), amount);
+  // Tint rather than paint: the foil's hue multiplies into the art (keeping faces and shapes
+  // readable, as printed foil does) with a little light added on top.
+  vec3 tinted = base * (0.62 + 0.75 * foil) + foil * 0.1;
+  vec3 col = mix(base, tinted, amount);
 
   if (uLow < 0.5) {
     vec2 cell = floor(uv * uSize / 2.5);
