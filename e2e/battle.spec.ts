@@ -94,6 +94,22 @@ async function fullBattle(page: Page) {
   await expect(page.getByTestId("battle-coins-left")).toHaveText(result === MSG.battleWon ? "19" : "20");
 }
 
+test("a battle left for another view carries on where it was when the player comes back", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signUp(page, uniqueName("resume"));
+  await openPackThroughApi(page);
+  await openArena(page);
+  await page.getByRole("button", { name: "Find Battle" }).click();
+  await expect(page.getByTestId("battle-status")).toContainText(/Round 1: (you win the round|a tie|.+ wins the round)/, { timeout: 20_000 });
+  await page.getByRole("navigation", { name: "Game" }).getByRole("link", { name: "Collection" }).click();
+  await expect(page).toHaveURL(/\/collection$/);
+  await openArena(page);
+  // Straight back into the same battle (no Find Battle), which then plays to its end.
+  await expect(page.getByTestId("fighter-you")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Find Battle" })).toBeHidden();
+  await expect(page.locator(".battle-result__title")).toHaveText(RESULT, { timeout: 60_000 });
+});
+
 test("a player without cards is told to open a pack first", async ({ page }) => {
   await signUp(page, uniqueName("nocards"));
   await openArena(page);
