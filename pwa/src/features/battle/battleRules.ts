@@ -13,6 +13,8 @@ export const BATTLE_START_DELAY_MS = 1600;
 export const NEXT_ROUND_DELAY_MS = 1000;
 /** After the flip, the loser greys and the hearts break; this long before the round counts as finished. */
 export const ROUND_SETTLE_MS = 900;
+/** A battle resumed after a trip to another view shows its last round again for this long first. */
+export const RESUME_DELAY_MS = 2600;
 /** A round answered 429 (under 1 s since the last one) is asked for again after this long. */
 export const ROUND_RETRY_MS = 1000;
 /** Give up on 429s after this many tries in a row (the server clock is then clearly off). */

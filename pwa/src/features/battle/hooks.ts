@@ -16,6 +16,7 @@ import {
   NEXT_ROUND_DELAY_MS,
   ROUND_MAX_RETRIES,
   ROUND_RETRY_MS,
+  RESUME_DELAY_MS,
   ROUND_SETTLE_MS,
   roundLimit,
   type BattleOutcome,
@@ -224,7 +225,8 @@ export function useBattle(): BattleControls {
       roundKey.current += 1;
       const round: ShownRound | null = last ? { key: roundKey.current, number: last.currentRound, result: { ...last, battleComplete: false, battleWinner: null, coinsEarned: 0 }, settled: true } : null;
       setState({ ...IDLE, phase: last ? "fighting" : "starting", battle, lives, round });
-      later(requestRound, last ? NEXT_ROUND_DELAY_MS : BATTLE_START_DELAY_MS);
+      // A resumed battle first turns its last round again, then goes on.
+      later(requestRound, last ? RESUME_DELAY_MS : BATTLE_START_DELAY_MS);
     },
     [finish, later, requestRound],
   );

@@ -1,3 +1,4 @@
+import { MSG } from "@contract/messages";
 import type { BattleAllowanceDto } from "@contract/battle";
 import { CurrencyIcon } from "../../../lib/ui/CurrencyIcon";
 import { Icon } from "../../../lib/ui/Icon";
@@ -75,6 +76,7 @@ export function RewardPanel({ allowance, loading }: { allowance: BattleAllowance
               <dd>{resetsIn(allowance.resetTime, Date.now())}</dd>
             </div>
           </dl>
+          {allowance.leftToday === 0 && <p className="arena-reward__note">{MSG.battleCapReached(allowance.dailyCap)}</p>}
         </>
       ) : (
         <p className="arena-reward__note">{loading ? "Checking today's rewards..." : "Wins pay up to 20 coins a day."}</p>
