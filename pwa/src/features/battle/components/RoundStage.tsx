@@ -89,6 +89,11 @@ export function RoundStage({ round, myName, opponentName, onRevealed }: RoundSta
             ))}
         </div>
       )}
+      {round && !settled && (
+        <span key={round.key} className="round-stage__banner" aria-hidden="true">
+          Round {round.number}
+        </span>
+      )}
       <div className="round-stage__verdicts" aria-hidden="true">
           {round &&
             (["player1", "player2"] as const).map((side, i) => {
