@@ -44,8 +44,7 @@ export function RoundStage({ round, myName, opponentName, onRevealed }: RoundSta
   const key = round?.key;
   const cards = useMemo(
     () => (round ? [battleRevealCard(round.result.player1Card, `p1-${round.key}`), battleRevealCard(round.result.player2Card, `p2-${round.key}`)] : []),
-    // One reveal per round: the key changes with every round.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // One reveal per round: the key changes with every round (the round object may be re-created).
     [key],
   );
 
