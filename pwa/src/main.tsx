@@ -6,6 +6,7 @@ import { AudioProvider } from "./audio/AudioProvider";
 import { createQueryClient } from "./lib/queryClient";
 import { onSessionCleared } from "./lib/session";
 import { ToastProvider } from "./lib/ui/Toasts";
+import { installOfflineMirror } from "./offline/installOfflineMirror";
 import { createAppRouter } from "./router";
 import "./styles/tokens.css";
 import "./styles/base.css";
@@ -17,6 +18,9 @@ const router = createAppRouter(queryClient);
 onSessionCleared(() => {
   queryClient.removeQueries({ predicate: (query) => query.meta?.keepOnSignOut !== true });
 });
+
+// The signed-in player's data is kept on the device for offline visits (and dropped on sign-out).
+installOfflineMirror();
 
 const container = document.getElementById("root");
 if (!container) throw new Error("index.html has no #root element");

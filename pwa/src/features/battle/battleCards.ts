@@ -1,7 +1,8 @@
 // Battle and champion cards as the effects and the screen reader see them.
 
 import type { BattleCardDto } from "@contract/battle";
-import { SETS, TIERS, type Tier } from "../../../../api/src/game/sets";
+import { TIERS, type Tier } from "../../../../api/src/game/sets";
+import { cardName } from "../../lib/cardName";
 import { toRevealCard, type RevealCard } from "../../effects/cardStage";
 import { finishLabel } from "../../effects/tiers";
 
@@ -14,12 +15,7 @@ export function battleRevealCard(card: CardFields, key: string): RevealCard {
   return { ...base, points: card.points, tier };
 }
 
-/** 'Velvet Night #3': the card's set and its number in it (the character otherwise). */
-export function cardName(card: Pick<CardFields, "character" | "set">): string {
-  const set = SETS.find((s) => s.id === card.set);
-  const number = set ? set.characters.indexOf(card.character) + 1 : 0;
-  return set && number > 0 ? `${set.name} #${number}` : card.character;
-}
+export { cardName };
 
 /** What a screen reader hears: 'Velvet Night #3, Holo, Rare, 1,234 points'. */
 export function cardSummary(card: CardFields): string {

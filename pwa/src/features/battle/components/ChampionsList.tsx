@@ -2,7 +2,7 @@ import { MSG } from "@contract/messages";
 import type { CardDto } from "@contract/cards";
 import { RarityBadge } from "../../../lib/ui/RarityBadge";
 import { battleRevealCard, cardName, cardSummary } from "../battleCards";
-import { CardArt } from "./CardArt";
+import { CardArt } from "../../../lib/ui/CardArt";
 import { finishLabel } from "../../../effects/tiers";
 
 interface ChampionsListProps {

@@ -1,0 +1,75 @@
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
+import { columnsFor, type CollectionItem, type GridSize } from "../collectionModel";
+import { CollectionTile } from "./CollectionTile";
+
+/** Caption under each card (name, points), in px; part of a row's height. */
+const CAPTION = 46;
+/** Rows drawn above and below the screen, so a fast flick never shows blank space. */
+const OVERSCAN = 3;
+
+/**
+ * The binder grid, virtualised: only the rows on screen (plus a few) exist in the DOM, so a
+ * collection of 10,000 cards scrolls like one of 10. The page itself scrolls; the grid measures
+ * where it sits in the window and renders that slice.
+ */
+export function CollectionGrid({ items, size, compactPoints, onOpen }: { items: CollectionItem[]; size: GridSize; compactPoints: boolean; onOpen: (item: CollectionItem) => void }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(0);
+  const [range, setRange] = useState({ first: 0, last: 8 });
+
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    setWidth(el.clientWidth);
+    const observer = new ResizeObserver(([entry]) => setWidth(entry!.contentRect.width));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+
+  const gap = width < 520 ? 8 : 14;
+  const columns = width ? columnsFor(width, size, gap) : 1;
+  const tileWidth = width ? (width - gap * (columns - 1)) / columns : 0;
+  const rowHeight = Math.max(1, Math.round(tileWidth * 1.4 + CAPTION + gap));
+  const rows = Math.ceil(items.length / columns);
+
+  useEffect(() => {
+    let frame = 0;
+    const measure = () => {
+      frame = 0;
+      const el = ref.current;
+      if (!el) return;
+      const top = -el.getBoundingClientRect().top;
+      const first = Math.max(0, Math.floor(top / rowHeight) - OVERSCAN);
+      const last = Math.min(rows - 1, Math.ceil((top + window.innerHeight) / rowHeight) + OVERSCAN);
+      setRange((r) => (r.first === first && r.last === last ? r : { first, last }));
+    };
+    const schedule = () => {
+      if (!frame) frame = requestAnimationFrame(measure);
+    };
+    measure();
+    window.addEventListener("scroll", schedule, { passive: true });
+    window.addEventListener("resize", schedule);
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener("scroll", schedule);
+      window.removeEventListener("resize", schedule);
+    };
+  }, [rowHeight, rows]);
+
+  const visible = [];
+  for (let row = range.first; row <= Math.min(range.last, rows - 1); row++) {
+    visible.push(
+      <div key={row} className="binder__row" style={{ transform: `translateY(${row * rowHeight}px)`, gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, gap }}>
+        {items.slice(row * columns, row * columns + columns).map((item) => (
+          <CollectionTile key={item.key} item={item} compactPoints={compactPoints} onOpen={onOpen} />
+        ))}
+      </div>,
+    );
+  }
+
+  return (
+    <div ref={ref} className={`binder binder--size-${size}`} aria-label={`Your cards, ${items.length} shown`} style={{ height: rows * rowHeight }}>
+      {width > 0 && visible}
+    </div>
+  );
+}

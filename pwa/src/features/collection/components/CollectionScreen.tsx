@@ -1,0 +1,134 @@
+import { useCallback, useMemo, useState } from "react";
+import { FALLBACK, MSG } from "@contract/messages";
+import { SETS, type SetId } from "../../../../../api/src/game/sets";
+import { formatCompact, formatNumber } from "../../../lib/format";
+import { useSignedInUser } from "../../../lib/session";
+import { Button } from "../../../lib/ui/Button";
+import { ErrorBanner, NoticeBanner } from "../../../lib/ui/ErrorBanner";
+import { Icon } from "../../../lib/ui/Icon";
+import { SMALL_SCREEN_QUERY, useMediaQuery } from "../../../lib/useMediaQuery";
+import { buildCollection, filterItems, GRID_SIZES, progressLabel, type CollectionItem, type SetFilter, type StatusFilter } from "../collectionModel";
+import { useCollectionData, useGridSize, useRank } from "../hooks";
+import { CardInspector } from "./CardInspector";
+import { CollectionGrid } from "./CollectionGrid";
+import "./collection.css";
+
+const STATUS_OPTIONS: Array<{ value: StatusFilter; label: string }> = [
+  { value: "all", label: "All" },
+  { value: "collected", label: "Collected" },
+  { value: "missing", label: "Missing" },
+];
+
+/** SPEC.md section 2, Collection screen. */
+export function CollectionScreen() {
+  const user = useSignedInUser();
+  const data = useCollectionData(user.id);
+  const rank = useRank(user.id);
+  const [gridSize, setGridSize] = useGridSize();
+  const [setFilter, setSetFilter] = useState<SetFilter>("all");
+  const [status, setStatus] = useState<StatusFilter>("all");
+  const [inspected, setInspected] = useState<CollectionItem | null>(null);
+  const small = useMediaQuery(SMALL_SCREEN_QUERY);
+
+  const model = useMemo(() => buildCollection(data.cards ?? []), [data.cards]);
+  // A set filter for a set the player no longer owns falls back to all sets.
+  const activeSet: SetFilter = setFilter !== "all" && !model.ownedSets.includes(setFilter) ? "all" : setFilter;
+  const shown = useMemo(() => filterItems(model.items, activeSet, status), [model.items, activeSet, status]);
+  const open = useCallback((item: CollectionItem) => setInspected(item), []);
+  const points = small ? formatCompact(model.totalPoints) : formatNumber(model.totalPoints);
+
+  return (
+    <section className="collection" aria-labelledby="collection-title">
+      <header className="collection__head">
+        <div className="collection__title">
+          <h1 id="collection-title">Your Collection</h1>
+          <p className="collection__sub">{data.cards ? `${formatNumber(model.cardCount)} ${model.cardCount === 1 ? "card" : "cards"}` : " "}</p>
+        </div>
+        <dl className="collection__stats">
+          <div className="stat stat--points">
+            <dt>Total points</dt>
+            <dd data-testid="collection-points">{data.cards ? points : "--"}</dd>
+          </div>
+          <div className="stat stat--rank">
+            <dt>Global rank</dt>
+            <dd data-testid="collection-rank">{rank?.rank ? `#${formatNumber(rank.rank)}` : "--"}</dd>
+          </div>
+        </dl>
+      </header>
+
+      {data.offline && data.cards && <NoticeBanner icon="offline">{MSG.collectionOffline(data.syncedAt ? new Date(data.syncedAt).toLocaleString() : null)}</NoticeBanner>}
+
+      {!data.cards && data.loading && !navigator.onLine && <NoticeBanner icon="offline">{MSG.collectionNotSynced}</NoticeBanner>}
+      {!data.cards && data.loading && navigator.onLine && (
+        <p className="collection__loading" role="status">
+          <span className="spinner" aria-hidden="true" /> Loading your collection...
+        </p>
+      )}
+      {!data.cards && data.failed && (
+        <ErrorBanner>
+          {FALLBACK.collection}.{" "}
+          <Button size="sm" variant="ghost" onClick={data.retry} icon={<Icon name="refresh" size={16} />}>
+            Try again
+          </Button>
+        </ErrorBanner>
+      )}
+
+      {data.cards && (
+        <>
+          <ul className="set-progress" aria-label="Set progress">
+            {model.progress.map((p) => (
+              <li key={p.set} className={`set-progress__item${p.collected === p.total ? " is-complete" : ""}`}>
+                <span className="set-progress__label">{progressLabel(p)}</span>
+                <span className="set-progress__bar" aria-hidden="true">
+                  <span style={{ width: `${p.percent}%` }} />
+                </span>
+              </li>
+            ))}
+          </ul>
+
+          <div className="collection__toolbar">
+            <label className="toolbar-field">
+              <span className="visually-hidden">Set</span>
+              <select value={activeSet} onChange={(e) => setSetFilter(e.target.value === "all" ? "all" : (Number(e.target.value) as SetId))}>
+                <option value="all">All Sets</option>
+                {SETS.filter((s) => model.ownedSets.includes(s.id)).map((s) => (
+                  <option key={s.id} value={s.id}>
+                    {s.id} {s.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <div className="segmented" role="group" aria-label="Show">
+              {STATUS_OPTIONS.map((o) => (
+                <button key={o.value} type="button" aria-pressed={status === o.value} onClick={() => setStatus(o.value)}>
+                  {o.label}
+                </button>
+              ))}
+            </div>
+            <div className="segmented segmented--sizes" role="group" aria-label="Grid size">
+              {GRID_SIZES.map((size) => (
+                <button key={size} type="button" aria-pressed={gridSize === size} onClick={() => setGridSize(size)} aria-label={`Grid size ${size}`}>
+                  {size}
+                </button>
+              ))}
+            </div>
+            <span className="collection__count" role="status">
+              Showing {formatNumber(shown.length)} of {formatNumber(model.items.length)} cards
+            </span>
+          </div>
+
+          {(shown.length === 0 || (model.cardCount === 0 && status !== "missing")) && (
+            <div className="collection__empty">
+              <Icon name="collection" size={40} />
+              <h2>{MSG.collectionEmptyTitle}</h2>
+              <p>{MSG.collectionEmptyHint}</p>
+            </div>
+          )}
+          {shown.length > 0 && <CollectionGrid items={shown} size={gridSize} compactPoints={small} onOpen={open} />}
+        </>
+      )}
+
+      <CardInspector item={inspected} onClose={() => setInspected(null)} />
+    </section>
+  );
+}

@@ -1,0 +1,83 @@
+import { useQuery } from "@tanstack/react-query";
+import { useCallback, useEffect, useState } from "react";
+import type { CardDto } from "@contract/cards";
+import { apiRequest } from "../../lib/http";
+import { readStored, writeStored } from "../../lib/storage";
+import { useOnlineStatus } from "../../lib/useOnlineStatus";
+import { collectionQueryOptions } from "../../offline/collectionQuery";
+import { useMirroredCollection, usePlayerSnapshot } from "../../offline/collectionMirror";
+import type { RankSnapshot } from "../../offline/db";
+import { saveRankSnapshot } from "../../offline/playerSnapshot";
+import { clampGridSize, type GridSize } from "./collectionModel";
+
+export interface CollectionData {
+  cards: CardDto[] | undefined;
+  /** Nothing to show yet (first load, nothing saved on this device). */
+  loading: boolean;
+  /** The server could not be reached and nothing was saved on this device either. */
+  failed: boolean;
+  /** Showing the device's copy because the network is gone (or the server is unreachable). */
+  offline: boolean;
+  /** When the device's copy was last synced with the server. */
+  syncedAt: string | null;
+  retry: () => void;
+}
+
+/**
+ * The player's cards: the server's answer when there is one, else the copy mirrored on this
+ * device (ARCHITECTURE.md: offline browsing), which the query keeps up to date on every answer.
+ */
+export function useCollectionData(userId: number): CollectionData {
+  const online = useOnlineStatus();
+  const query = useQuery({ ...collectionQueryOptions(userId), retry: online ? 2 : false });
+  const mirror = useMirroredCollection(userId);
+  const snapshot = usePlayerSnapshot(userId);
+  // An empty copy that was never synced is "not saved on this device", not "no cards".
+  const saved = mirror && (mirror.length > 0 || snapshot?.collectionSyncedAt) ? mirror : undefined;
+  const cards = query.data ?? saved;
+  return {
+    cards,
+    loading: !cards && query.isPending,
+    failed: !cards && query.isError,
+    offline: !online || (query.isError && !query.data && !!saved),
+    syncedAt: snapshot?.collectionSyncedAt ?? null,
+    retry: () => void query.refetch(),
+  };
+}
+
+/** GET /api/user/rank, kept on the device for offline visits. */
+export function useRank(userId: number): RankSnapshot | null {
+  const snapshot = usePlayerSnapshot(userId);
+  const query = useQuery({
+    queryKey: ["user-rank", userId],
+    queryFn: ({ signal }) => apiRequest<RankSnapshot>("/user/rank", { fallback: "Failed to get rank", signal }),
+    staleTime: 30_000,
+  });
+  useEffect(() => {
+    if (query.data) void saveRankSnapshot(userId, query.data);
+  }, [query.data, userId]);
+  // A new pack moves the rank: read it again.
+  useEffect(() => {
+    const refetch = () => void query.refetch();
+    window.addEventListener("pack-opened", refetch);
+    window.addEventListener("trade-completed", refetch);
+    return () => {
+      window.removeEventListener("pack-opened", refetch);
+      window.removeEventListener("trade-completed", refetch);
+    };
+  }, [query]);
+  return query.data ?? snapshot?.rank ?? null;
+}
+
+const GRID_KEY = "foilbound-collection-grid-v1";
+
+/** The grid size buttons (1-5), remembered on this device. */
+export function useGridSize(): [GridSize, (size: GridSize) => void] {
+  const [size, setSize] = useState<GridSize>(() => clampGridSize(readStored<number>(GRID_KEY) ?? 3));
+  const choose = useCallback((next: GridSize) => {
+    const clamped = clampGridSize(next);
+    setSize(clamped);
+    writeStored(GRID_KEY, clamped);
+  }, []);
+  return [size, choose];
+}
