@@ -85,6 +85,19 @@ export const MSG = {
   chatTooLong: "Messages can be at most 500 characters",
   chatTooFast: "You're sending messages too fast. Wait a few seconds and try again.",
 
+  // Chat and support dialogs (SPEC.md section 8)
+  chatSendFailed: "Failed to send message",
+  chatEmptyList: "No messages yet. Say hello!",
+  chatLoading: "Loading messages...",
+  supportFillBoth: "Please fill in both subject and message",
+  supportCopied: (email: string) => `Message copied to clipboard! Please email it to ${email}`,
+  supportCopyFailed: (email: string) => `Failed to copy to clipboard. Please manually email ${email}`,
+
+  // Leaderboard (SPEC.md sections 2 and 8)
+  leaderboardEmpty: "No players on the leaderboard yet. Be the first!",
+  leaderboardLoading: "Loading leaderboard...",
+  leaderboardFailed: "Failed to load leaderboard",
+
   // Battles
   battleNeedsCards: "You need at least one card to battle. Open a pack first!",
   battleNotFound: "Battle not found",

@@ -6,7 +6,11 @@ import { ChooseUsernameScreen } from "../features/account/components/ChooseUsern
 import { ensureSessionChecked } from "../features/auth/api";
 import { LoginScreen } from "../features/auth/components/LoginScreen";
 import { useLogout } from "../features/auth/hooks";
+import { ChatButton } from "../features/chat/components/ChatButton";
 import { AppShell } from "../features/header/components/AppShell";
+import { HeaderRank } from "../features/leaderboard/components/HeaderRank";
+import { useRewards } from "../features/rewards/hooks";
+import { SupportButton } from "../features/support/components/SupportButton";
 import { UpdatePrompt } from "../lib/pwa/UpdatePrompt";
 import { useSession } from "../lib/session";
 import { useUserDataSync } from "../lib/userData";
@@ -53,8 +57,19 @@ function SessionGate() {
 function SignedInShell({ onLogout, loggingOut }: { onLogout: () => void; loggingOut: boolean }) {
   useUserDataSync();
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const user = useSession().user!;
+  // SPEC.md section 4: the rewards badge counts claimable rewards, refreshed every 30 s and on events.
+  const rewards = useRewards(user.id);
   return (
-    <AppShell onOpenSettings={() => setSettingsOpen(true)} onLogout={onLogout} loggingOut={loggingOut}>
+    <AppShell
+      onOpenSettings={() => setSettingsOpen(true)}
+      onLogout={onLogout}
+      loggingOut={loggingOut}
+      navBadges={{ rewards: rewards.claimable }}
+      rankSlot={<HeaderRank />}
+      chatSlot={<ChatButton />}
+      supportSlot={<SupportButton />}
+    >
       <Outlet />
       <AccountSettingsDialog open={settingsOpen} onClose={() => setSettingsOpen(false)} />
     </AppShell>

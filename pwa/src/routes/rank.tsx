@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { ComingSoonPanel } from "../lib/ui/ComingSoonPanel";
+import { LeaderboardScreen } from "../features/leaderboard/components/LeaderboardScreen";
 import { usePageTitle } from "../lib/usePageTitle";
 
 export const Route = createFileRoute("/rank")({
@@ -7,10 +7,6 @@ export const Route = createFileRoute("/rank")({
 });
 
 function RankView() {
-  usePageTitle("Rank");
-  return (
-    <ComingSoonPanel icon="rank" title="Leaderboard">
-      <p>Climb the leaderboard with the points of your collection. Rankings open in a later update.</p>
-    </ComingSoonPanel>
-  );
+  usePageTitle("Leaderboard");
+  return <LeaderboardScreen />;
 }

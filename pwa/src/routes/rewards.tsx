@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { ComingSoonPanel } from "../lib/ui/ComingSoonPanel";
+import { RewardsScreen } from "../features/rewards/components/RewardsScreen";
 import { usePageTitle } from "../lib/usePageTitle";
 
 export const Route = createFileRoute("/rewards")({
@@ -8,9 +8,5 @@ export const Route = createFileRoute("/rewards")({
 
 function RewardsView() {
   usePageTitle("Rewards");
-  return (
-    <ComingSoonPanel icon="rewards" title="Daily and Weekly Rewards">
-      <p>Claim coins for logging in, opening packs and finding holos. Rewards arrive in a later update.</p>
-    </ComingSoonPanel>
-  );
+  return <RewardsScreen />;
 }

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useState } from "react";
 import type { CardDto } from "@contract/cards";
-import { apiRequest } from "../../lib/http";
+import { rankQueryOptions } from "../../lib/rank";
 import { readStored, writeStored } from "../../lib/storage";
 import { useOnlineStatus } from "../../lib/useOnlineStatus";
 import { collectionQueryOptions } from "../../offline/collectionQuery";
@@ -48,11 +48,7 @@ export function useCollectionData(userId: number): CollectionData {
 /** GET /api/user/rank, kept on the device for offline visits. */
 export function useRank(userId: number): RankSnapshot | null {
   const snapshot = usePlayerSnapshot(userId);
-  const query = useQuery({
-    queryKey: ["user-rank", userId],
-    queryFn: ({ signal }) => apiRequest<RankSnapshot>("/user/rank", { fallback: "Failed to get rank", signal }),
-    staleTime: 30_000,
-  });
+  const query = useQuery(rankQueryOptions(userId));
   useEffect(() => {
     if (query.data) void saveRankSnapshot(userId, query.data);
   }, [query.data, userId]);

@@ -66,13 +66,13 @@ export function Header({ rankSlot, audioSlot, chatSlot, supportSlot, onOpenSetti
 function ComingSoonButtons() {
   return (
     <div className="hud__soon">
-      <button type="button" className="hud__soon-btn" disabled>
+      <button type="button" className="hud__soon-btn" disabled title="Coming Soon">
         <Icon name="sparkles" size={16} />
-        Coming Soon
+        <span className="hud__soon-text">Coming Soon</span>
       </button>
-      <button type="button" className="hud__soon-btn" disabled>
+      <button type="button" className="hud__soon-btn" disabled title="Coming Soon">
         <Icon name="crown" size={16} />
-        Coming Soon
+        <span className="hud__soon-text">Coming Soon</span>
       </button>
     </div>
   );

@@ -1,0 +1,130 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef, useState, type KeyboardEvent } from "react";
+import type { ChatMessageDto } from "@contract/chat";
+import { MSG } from "@contract/messages";
+import { LIMITS } from "@contract/rules";
+import { apiRequest, messageOf } from "../../../lib/http";
+import { useSignedInUser } from "../../../lib/session";
+import { Button } from "../../../lib/ui/Button";
+import { Dialog } from "../../../lib/ui/Dialog";
+import { useToast } from "../../../lib/ui/Toasts";
+import "./chat.css";
+
+const chatKey = ["chat-messages"] as const;
+const POLL_MS = 5_000;
+
+/** The header's chat button and the Global Chat dialog (SPEC.md sections 2, 4, 8). */
+export function ChatButton() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" className="hud-icon" onClick={() => setOpen(true)} aria-haspopup="dialog" aria-label="Global Chat" title="Global Chat">
+        <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+          <path d="M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2z" />
+        </svg>
+      </button>
+      <Dialog open={open} onClose={() => setOpen(false)} title="Global Chat" size="md" className="chat-dialog">
+        <ChatBody />
+      </Dialog>
+    </>
+  );
+}
+
+function ChatBody() {
+  const me = useSignedInUser();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const [draft, setDraft] = useState("");
+  const [sending, setSending] = useState(false);
+  const listRef = useRef<HTMLOListElement>(null);
+  // Loads on open and polls every 5 s while the dialog is open; failures are only logged.
+  const messages = useQuery({
+    queryKey: chatKey,
+    queryFn: ({ signal }) =>
+      apiRequest<ChatMessageDto[]>("/chat/messages?limit=50", { fallback: "Failed to load messages", signal }).catch((err: unknown) => {
+        console.warn(messageOf(err, "Failed to load messages"));
+        throw err;
+      }),
+    refetchInterval: POLL_MS,
+    retry: false,
+  });
+  const count = messages.data?.length ?? 0;
+  useEffect(() => {
+    const list = listRef.current;
+    if (list) list.scrollTop = list.scrollHeight;
+  }, [count, messages.data?.[count - 1]?.id]);
+
+  const send = async () => {
+    const text = draft.trim();
+    if (!text || sending) return;
+    setSending(true);
+    try {
+      await apiRequest<ChatMessageDto>("/chat/messages", { method: "POST", body: { message: text }, fallback: MSG.chatSendFailed });
+      setDraft("");
+      await queryClient.invalidateQueries({ queryKey: chatKey });
+    } catch (err) {
+      toast(messageOf(err, MSG.chatSendFailed), { variant: "error" });
+    } finally {
+      setSending(false);
+    }
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    // Enter sends; Shift+Enter is a new line.
+    if (e.key === "Enter" && !e.shiftKey && !e.nativeEvent.isComposing) {
+      e.preventDefault();
+      void send();
+    }
+  };
+
+  return (
+    <div className="chat">
+      <ol ref={listRef} className="chat__list" aria-label="Messages" aria-live="polite">
+        {messages.isPending && <li className="chat__note">{MSG.chatLoading}</li>}
+        {messages.data?.length === 0 && <li className="chat__note">{MSG.chatEmptyList}</li>}
+        {messages.data?.map((m) => {
+          const mine = m.user.username === me.username;
+          const name = m.user.displayName ?? m.user.username;
+          return (
+            <li key={m.id} className={`chat__message${mine ? " is-mine" : ""}`}>
+              <span className="chat__meta">
+                <strong>{mine ? "You" : name}</strong>
+                <time dateTime={m.createdAt}>{new Date(m.createdAt).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })}</time>
+              </span>
+              {/* Text, never HTML: React escapes it. */}
+              <span className="chat__text">{m.message}</span>
+            </li>
+          );
+        })}
+      </ol>
+      <form
+        className="chat__form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void send();
+        }}
+      >
+        <label className="visually-hidden" htmlFor="chat-input">
+          Message
+        </label>
+        <textarea
+          id="chat-input"
+          className="chat__input"
+          value={draft}
+          maxLength={LIMITS.chatMessageMax}
+          rows={2}
+          placeholder="Type a message..."
+          onChange={(e) => setDraft(e.target.value)}
+          onKeyDown={onKeyDown}
+        />
+        <div className="chat__actions">
+          <span className="chat__counter">
+            {draft.length}/{LIMITS.chatMessageMax}
+          </span>
+          <Button type="submit" variant="primary" size="sm" busy={sending} busyLabel="Sending..." disabled={!draft.trim()}>
+            Send
+          </Button>
+        </div>
+      </form>
+    </div>
+  );
+}
