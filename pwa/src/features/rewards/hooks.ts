@@ -128,12 +128,3 @@ export function useClaimReward(userId: number) {
   });
 }
 
-/** A clock for countdowns that tick once per `everyMs`. */
-export function useNow(everyMs: number): Date {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const id = window.setInterval(() => setNow(new Date()), everyMs);
-    return () => window.clearInterval(id);
-  }, [everyMs]);
-  return now;
-}

@@ -5,7 +5,8 @@ import { Button } from "../../../lib/ui/Button";
 import { CurrencyIcon } from "../../../lib/ui/CurrencyIcon";
 import { Icon } from "../../../lib/ui/Icon";
 import { NoticeBanner } from "../../../lib/ui/ErrorBanner";
-import { useClaimReward, useNow, useRewards } from "../hooks";
+import { useNow } from "../../../lib/useNow";
+import { useClaimReward, useRewards } from "../hooks";
 import { claimState, resetLabel } from "../rewardRules";
 import "./rewards.css";
 

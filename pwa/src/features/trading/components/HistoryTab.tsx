@@ -1,0 +1,63 @@
+import { messageOf } from "../../../lib/http";
+import { useSignedInUser } from "../../../lib/session";
+import { ErrorBanner } from "../../../lib/ui/ErrorBanner";
+import { Icon } from "../../../lib/ui/Icon";
+import { useTradeHistory } from "../hooks";
+import { historyBadge, playerName, sidesOf } from "../tradingModel";
+import { TradeCard } from "./TradeCard";
+
+const dateOf = (iso: string) => new Date(iso).toLocaleString([], { dateStyle: "medium", timeStyle: "short" });
+
+/** 'Completed Trades': accepted, declined and expired offers the player was part of. */
+export function HistoryTab() {
+  const me = useSignedInUser();
+  const history = useTradeHistory();
+  const entries = history.data ?? [];
+  return (
+    <section aria-labelledby="history-title">
+      <h2 id="history-title" className="trading__title">
+        Completed Trades
+      </h2>
+      {history.isPending && (
+        <p className="trading__note" role="status">
+          Loading trade history...
+        </p>
+      )}
+      {history.isError && <ErrorBanner>{messageOf(history.error, "Failed to load trade history")}</ErrorBanner>}
+      {history.isSuccess && entries.length === 0 && (
+        <div className="trading__empty">
+          <Icon name="clock" size={32} />
+          <p className="trading__empty-title">No trade history</p>
+        </div>
+      )}
+      <ul className="offers">
+        {entries.map((r) => {
+          const { gave, got, partner } = sidesOf(r, me.id);
+          const badge = historyBadge(r.trade.status);
+          // Only a completed trade moved cards; the others name what was on the table.
+          const done = badge === "Completed";
+          // An offer that ran out changed when it expired, not when it was last written.
+          const when = r.trade.status === "expired" || r.trade.status === "pending" ? r.trade.expiresAt : r.trade.updatedAt;
+          return (
+            <li key={r.trade.id} className="offer is-history">
+              <span className={`offer__badge is-${badge.toLowerCase()}`}>{badge}</span>
+              <div className="offer__cards">
+                <TradeCard card={gave} caption={done ? "You Gave" : "Your card"} size="sm" />
+                <Icon name="trading" size={24} className="offer__arrow" />
+                <TradeCard card={got} caption={done ? "You Got" : "Their card"} size="sm" />
+              </div>
+              <div className="offer__info">
+                <p className="offer__partner">
+                  With <strong>{playerName(partner)}</strong>
+                </p>
+                <p className="offer__date">
+                  {badge} {dateOf(when)}
+                </p>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,112 @@
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { formatNumber } from "../../../lib/format";
+import { useSignedInUser } from "../../../lib/session";
+import { Button } from "../../../lib/ui/Button";
+import { Dialog } from "../../../lib/ui/Dialog";
+import { Icon } from "../../../lib/ui/Icon";
+import { collectionQueryOptions } from "../../../offline/collectionQuery";
+import { groupOwnCards, playerName, type OwnCardGroup } from "../tradingModel";
+import type { TradeTarget } from "./BrowseTab";
+import { cardLabel, TradeCard } from "./TradeCard";
+
+type SendOffer = (toUserId: number, offeredCardId: number, requestedCardId: number) => Promise<boolean>;
+
+/** 'Choose Your Card to Offer': the player's cards, one per kind, richest first; then 'Confirm Trade'. */
+export function OfferPicker({ target, onBack, send }: { target: TradeTarget; onBack: () => void; send: SendOffer }) {
+  const me = useSignedInUser();
+  const collection = useQuery(collectionQueryOptions(me.id));
+  const groups = useMemo(() => groupOwnCards(collection.data ?? []), [collection.data]);
+  const [chosen, setChosen] = useState<OwnCardGroup | null>(null);
+  const [sending, setSending] = useState(false);
+  const partner = playerName(target.owner);
+  const top = useRef<HTMLDivElement>(null);
+  // The owner was picked far down the market: start the picker at its top. (Braces: newer
+  // browsers return a promise from scrollIntoView, which React would take for a cleanup.)
+  useEffect(() => {
+    top.current?.scrollIntoView({ block: "start" });
+  }, []);
+
+  const confirm = async () => {
+    if (!chosen) return;
+    setSending(true);
+    const ok = await send(target.owner.id, chosen.card.id, target.card.id);
+    setSending(false);
+    if (ok) {
+      setChosen(null);
+      onBack();
+    }
+  };
+
+  return (
+    <div className="offer-picker" ref={top}>
+      <div className="offer-picker__bar">
+        <Button variant="ghost" icon={<Icon name="arrowLeft" size={18} />} onClick={onBack}>
+          Back to Browse
+        </Button>
+        <p className="offer-picker__with">
+          Trading with <strong>{partner}</strong>
+        </p>
+      </div>
+      <div className="offer-picker__intro">
+        <TradeCard card={target.card} caption="You want" size="sm" />
+        <div>
+          <h2>Choose Your Card to Offer</h2>
+          <p>Pick one of your cards. {partner} can accept or decline your offer within 7 days.</p>
+        </div>
+      </div>
+
+      {collection.isPending && (
+        <p className="trading__note" role="status">
+          Loading your cards...
+        </p>
+      )}
+      {collection.isSuccess && groups.length === 0 && (
+        <div className="trading__empty">
+          <Icon name="packs" size={32} />
+          <p className="trading__empty-title">No cards to offer yet</p>
+          <p>Open a pack first, then come back to trade.</p>
+        </div>
+      )}
+      <ul className="offer-picker__grid">
+        {groups.map((g) => (
+          <li key={g.key}>
+            <button type="button" className="offer-picker__card" onClick={() => setChosen(g)} aria-label={`Offer ${cardLabel(g.card)}${g.count > 1 ? `, you have ${g.count}` : ""}`}>
+              <TradeCard card={g.card} size="sm" />
+              {g.count > 1 && <span className="offer-picker__count">x{formatNumber(g.count)}</span>}
+            </button>
+          </li>
+        ))}
+      </ul>
+
+      <Dialog
+        open={chosen !== null}
+        onClose={() => setChosen(null)}
+        dismissible={!sending}
+        title="Confirm Trade"
+        size="md"
+        footer={
+          <>
+            <Button variant="ghost" onClick={() => setChosen(null)} disabled={sending}>
+              Cancel
+            </Button>
+            <Button variant="primary" onClick={() => void confirm()} busy={sending} busyLabel="Sending...">
+              Send Trade Offer
+            </Button>
+          </>
+        }
+      >
+        {chosen && (
+          <div className="trade-swap">
+            <TradeCard card={chosen.card} caption="You offer" size="sm" />
+            <Icon name="trading" size={28} className="trade-swap__arrow" />
+            <TradeCard card={target.card} caption="For their" size="sm" />
+            <p className="trade-swap__partner">
+              Trading with <strong>{partner}</strong>
+            </p>
+          </div>
+        )}
+      </Dialog>
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+import { useRef, type KeyboardEvent } from "react";
+import { useSignedInUser } from "../../../lib/session";
+import { useTradeActions, useTradeOffers, type TradeBadges } from "../hooks";
+import type { TradeTab } from "../tradingModel";
+import { BrowseTab } from "./BrowseTab";
+import { HistoryTab } from "./HistoryTab";
+import { ReceivedOffersTab, SentOffersTab } from "./OfferTabs";
+import "./trading.css";
+
+const TABS: readonly { id: TradeTab; label: string; badge?: keyof TradeBadges; tone?: string }[] = [
+  { id: "browse", label: "Browse Cards" },
+  { id: "sent", label: "Sent Offers", badge: "sent", tone: "blue" },
+  { id: "received", label: "Received Offers", badge: "received", tone: "red" },
+  { id: "history", label: "History", badge: "history", tone: "green" },
+];
+
+/** SPEC.md section 2, 'Card Trading Marketplace': four tabs with their count badges. */
+export function TradingScreen({ tab, onTabChange }: { tab: TradeTab; onTabChange: (tab: TradeTab) => void }) {
+  const me = useSignedInUser();
+  const { offers, sent, received, badges } = useTradeOffers(me.id, tab);
+  const actions = useTradeActions(me.id);
+  const tabRefs = useRef<Record<string, HTMLButtonElement | null>>({});
+
+  // Arrow keys move between tabs (WAI-ARIA tabs pattern).
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    const i = TABS.findIndex((t) => t.id === tab);
+    const step = e.key === "ArrowRight" ? 1 : e.key === "ArrowLeft" ? -1 : 0;
+    if (!step) return;
+    e.preventDefault();
+    const next = TABS[(i + step + TABS.length) % TABS.length]!;
+    onTabChange(next.id);
+    tabRefs.current[next.id]?.focus();
+  };
+
+  return (
+    <section className="trading" aria-labelledby="trading-title">
+      <header className="trading__head">
+        <h1 id="trading-title">Card Trading Marketplace</h1>
+        <p>Swap one of your cards for one of another collector's. Offers stay open for 7 days.</p>
+      </header>
+
+      <div className="trading__tabs" role="tablist" aria-label="Trading" onKeyDown={onKeyDown}>
+        {TABS.map((t) => {
+          const count = t.badge ? badges[t.badge] : 0;
+          const selected = t.id === tab;
+          return (
+            <button
+              key={t.id}
+              ref={(el) => {
+                tabRefs.current[t.id] = el;
+              }}
+              type="button"
+              role="tab"
+              id={`trade-tab-${t.id}`}
+              aria-controls={`trade-panel-${t.id}`}
+              aria-selected={selected}
+              tabIndex={selected ? 0 : -1}
+              className={`trading__tab${selected ? " is-active" : ""}`}
+              onClick={() => onTabChange(t.id)}
+            >
+              {t.label}
+              {count > 0 && (
+                <span className={`trading__badge is-${t.tone}`} aria-label={`${count} new`}>
+                  {count > 99 ? "99+" : count}
+                </span>
+              )}
+            </button>
+          );
+        })}
+      </div>
+
+      <div className="trading__panel" role="tabpanel" id={`trade-panel-${tab}`} aria-labelledby={`trade-tab-${tab}`}>
+        {tab === "browse" && <BrowseTab send={actions.send} />}
+        {tab === "sent" && <SentOffersTab offers={sent} loading={offers.isPending} error={offers.error} actions={actions} />}
+        {tab === "received" && <ReceivedOffersTab offers={received} loading={offers.isPending} error={offers.error} actions={actions} />}
+        {tab === "history" && <HistoryTab />}
+      </div>
+    </section>
+  );
+}
