@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { ComingSoonPanel } from "../lib/ui/ComingSoonPanel";
+import { StoreScreen } from "../features/store/components/StoreScreen";
 import { usePageTitle } from "../lib/usePageTitle";
 
 export const Route = createFileRoute("/store")({
@@ -8,9 +8,5 @@ export const Route = createFileRoute("/store")({
 
 function StoreView() {
   usePageTitle("Store");
-  return (
-    <ComingSoonPanel icon="store" title="Game Store">
-      <p>Coin and gem packages will be sold here. The store opens in a later update.</p>
-    </ComingSoonPanel>
-  );
+  return <StoreScreen />;
 }

@@ -1,0 +1,88 @@
+import { useId, useState } from "react";
+import type { PurchaseHistoryItemDto } from "@contract/store";
+import { formatNumber } from "../../../lib/format";
+import { Button } from "../../../lib/ui/Button";
+import { CurrencyIcon } from "../../../lib/ui/CurrencyIcon";
+import { ErrorBanner } from "../../../lib/ui/ErrorBanner";
+import { Icon } from "../../../lib/ui/Icon";
+import { usePurchaseHistory } from "../hooks";
+import { awardedParts, formatCents, statusLabel, statusTone } from "../storeRules";
+
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
+
+/** SPEC.md section 2: the collapsible Purchase History with its count badge and refresh. */
+export function PurchaseHistory({ userId, open, onToggle }: { userId: number; open: boolean; onToggle: () => void }) {
+  const history = usePurchaseHistory(userId);
+  const bodyId = useId();
+  const items = history.data;
+  return (
+    <section className={`store-history${open ? " is-open" : ""}`} aria-labelledby="store-history-title">
+      <div className="store-history__head">
+        <h2 id="store-history-title">
+          <button type="button" className="store-history__toggle" aria-expanded={open} aria-controls={bodyId} onClick={onToggle}>
+            <Icon name="clock" size={18} />
+            <span>Purchase History</span>
+            {items && (
+              <span className="store-history__count">
+                {items.length}
+                <span className="visually-hidden"> {items.length === 1 ? "purchase" : "purchases"}</span>
+              </span>
+            )}
+            <Icon name="arrowLeft" size={16} className="store-history__chevron" />
+          </button>
+        </h2>
+        <Button
+          variant="ghost"
+          size="sm"
+          className="store-history__refresh"
+          icon={<Icon name="refresh" size={16} className={history.isFetching ? "is-spinning" : undefined} />}
+          onClick={() => void history.refetch()}
+          disabled={history.isFetching}
+          aria-label="Refresh purchase history"
+        >
+          <span className="store-history__refresh-text">Refresh</span>
+        </Button>
+      </div>
+      <div id={bodyId} className="store-history__body" hidden={!open}>
+        {history.isError && <ErrorBanner>{history.error.message}</ErrorBanner>}
+        {history.isPending && (
+          <p className="store-muted" role="status">
+            Loading purchase history...
+          </p>
+        )}
+        {items && items.length === 0 && <p className="store-muted">No purchases yet. Coins and gems you buy show up here.</p>}
+        {items && items.length > 0 && (
+          <ul className="store-history__list">
+            {items.map((item) => (
+              <HistoryRow key={item.id} item={item} />
+            ))}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function HistoryRow({ item }: { item: PurchaseHistoryItemDto }) {
+  const tone = statusTone(item.status);
+  const parts = awardedParts(item);
+  const created = new Date(item.createdAt);
+  return (
+    <li className="store-history__item" data-testid="purchase-row">
+      <div className="store-history__what">
+        <span className="store-history__name">{item.packageDetails.name}</span>
+        <time dateTime={item.createdAt}>{Number.isNaN(created.getTime()) ? item.createdAt : dateTime.format(created)}</time>
+      </div>
+      <div className="store-history__awarded">
+        {parts.map((p) => (
+          <span key={p.kind}>
+            <CurrencyIcon kind={p.kind} size={16} /> +{formatNumber(p.amount)}
+            <span className="visually-hidden">{p.kind === "coin" ? " coins" : " gems"}</span>
+          </span>
+        ))}
+      </div>
+      <span className="store-history__amount">{formatCents(item.amountUsd)}</span>
+      <span className={`store-status store-status--${tone}`}>{statusLabel(item.status)}</span>
+    </li>
+  );
+}
