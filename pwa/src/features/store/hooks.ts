@@ -130,13 +130,15 @@ export function usePurchaseFlow(userId: number) {
     try {
       const { clientSecret } = await createIntent(pkg.id);
       setView({ step: "payment", pkg, clientSecret });
+      // The server records the purchase as pending from here on.
+      void queryClient.invalidateQueries({ queryKey: historyQueryKey(userId) });
     } catch (err) {
       setError(errorTextOf("create", err));
     } finally {
       busy.current = false;
       setCreatingId(null);
     }
-  }, []);
+  }, [queryClient, userId]);
 
   const pay = useCallback(
     async (confirmCard: CardConfirmer) => {
@@ -170,6 +172,8 @@ export function usePurchaseFlow(userId: number) {
         void catchUpAfterPurchase(queryClient, expected, userId).catch((err: unknown) => console.warn(err));
       } catch (err) {
         setError(errorTextOf(step, err));
+        // A decline is recorded as failed: the history shows it.
+        void queryClient.invalidateQueries({ queryKey: historyQueryKey(userId) });
       } finally {
         busy.current = false;
         setProcessing(false);

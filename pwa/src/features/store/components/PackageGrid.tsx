@@ -38,10 +38,10 @@ function PackageCard({ pkg, creating, disabled, onChoose }: { pkg: PackageDto; c
         </span>
       )}
       <div className="store-pkg__top">
+        <span className="store-pkg__badges">{pkg.bonus && <span className="store-pkg__bonus">{pkg.bonus}</span>}</span>
         <span className="store-pkg__icon" aria-hidden="true">
           <CurrencyIcon kind={amounts.kind} size={44} />
         </span>
-        {pkg.bonus && <span className="store-pkg__bonus">{pkg.bonus}</span>}
       </div>
       <h3 className="store-pkg__name">{pkg.name}</h3>
       <p className="store-pkg__amount" data-testid="package-amount">

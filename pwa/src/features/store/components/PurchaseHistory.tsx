@@ -20,7 +20,7 @@ export function PurchaseHistory({ userId, open, onToggle }: { userId: number; op
       <div className="store-history__head">
         <h2 id="store-history-title">
           <button type="button" className="store-history__toggle" aria-expanded={open} aria-controls={bodyId} onClick={onToggle}>
-            <Icon name="clock" size={18} />
+            <Icon name="clock" size={18} className="icon-clock" />
             <span>Purchase History</span>
             {items && (
               <span className="store-history__count">
@@ -28,7 +28,9 @@ export function PurchaseHistory({ userId, open, onToggle }: { userId: number; op
                 <span className="visually-hidden"> {items.length === 1 ? "purchase" : "purchases"}</span>
               </span>
             )}
-            <Icon name="arrowLeft" size={16} className="store-history__chevron" />
+            <svg className="store-history__chevron" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+              <path d="m6 9 6 6 6-6" />
+            </svg>
           </button>
         </h2>
         <Button

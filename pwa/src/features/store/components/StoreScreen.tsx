@@ -20,18 +20,17 @@ export function StoreScreen() {
   const flow = usePurchaseFlow(user.id);
   const [historyOpen, setHistoryOpen] = useState(false);
   const stepHeading = useRef<HTMLHeadingElement>(null);
-  const top = useRef<HTMLElement>(null);
 
   // A new step replaces the content: bring it into view and move focus to its heading.
   const step = flow.view.step;
   useEffect(() => {
     if (step === "packages") return;
-    top.current?.scrollIntoView({ block: "start", behavior: "smooth" });
+    window.scrollTo({ top: 0 });
     stepHeading.current?.focus({ preventScroll: true });
   }, [step]);
 
   return (
-    <section className="store" aria-labelledby="store-title" ref={top}>
+    <section className="store" aria-labelledby="store-title">
       <header className="store__head">
         <h1 id="store-title">Game Store</h1>
         <p>Top up your coins and gems to open more packs.</p>
