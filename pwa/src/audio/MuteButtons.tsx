@@ -41,7 +41,7 @@ export function MuteButtons() {
     <div className="mute-buttons">
       <button
         type="button"
-        className="mute-button"
+        className="icon-button mute-button"
         aria-pressed={isMuted}
         aria-label="Mute sound effects"
         title={isMuted ? "Sound effects off" : "Sound effects on"}
@@ -55,7 +55,7 @@ export function MuteButtons() {
       </button>
       <button
         type="button"
-        className="mute-button"
+        className="icon-button mute-button"
         aria-pressed={isMusicMuted}
         aria-label="Mute music"
         title={isMusicMuted ? "Music off" : "Music on"}

@@ -18,7 +18,7 @@ export function ChatButton() {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button type="button" className="hud-icon" onClick={() => setOpen(true)} aria-haspopup="dialog" aria-label="Global Chat" title="Global Chat">
+      <button type="button" className="icon-button" onClick={() => setOpen(true)} aria-haspopup="dialog" aria-label="Global Chat" title="Global Chat">
         <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
           <path d="M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2z" />
         </svg>

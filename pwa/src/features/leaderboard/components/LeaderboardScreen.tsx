@@ -65,7 +65,7 @@ export function LeaderboardScreen() {
     <section className="leaderboard" aria-labelledby="leaderboard-title">
       <header className="leaderboard__head">
         <div>
-          <h1 id="leaderboard-title">Leaderboard</h1>
+          <h1 id="leaderboard-title" className="screen-title">Leaderboard</h1>
           <p className="leaderboard__count">{players !== undefined ? `${formatNumber(players)} ${players === 1 ? "player" : "players"}` : " "}</p>
         </div>
         {myRank && (

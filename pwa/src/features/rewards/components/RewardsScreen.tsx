@@ -20,8 +20,8 @@ export function RewardsScreen() {
   return (
     <section className="rewards" aria-labelledby="rewards-title">
       <header className="rewards__head">
-        <h1 id="rewards-title">Rewards</h1>
-        <p>Play every day and every week to earn free coins.</p>
+        <h1 id="rewards-title" className="screen-title">Rewards</h1>
+        <p className="screen-lede">Play every day and every week to earn free coins.</p>
       </header>
       {state.stale && state.rewards && <NoticeBanner icon="offline">Could not reach the server; showing your last known rewards. Retrying...</NoticeBanner>}
       {state.loading && (

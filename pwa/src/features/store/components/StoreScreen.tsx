@@ -32,8 +32,8 @@ export function StoreScreen() {
   return (
     <section className="store" aria-labelledby="store-title">
       <header className="store__head">
-        <h1 id="store-title">Game Store</h1>
-        <p>Top up your coins and gems to open more packs.</p>
+        <h1 id="store-title" className="screen-title">Game Store</h1>
+        <p className="screen-lede">Top up your coins and gems to open more packs.</p>
       </header>
 
       {unavailable && <NoticeBanner icon="info">{MSG.paymentsUnavailable}</NoticeBanner>}

@@ -13,7 +13,7 @@ export function SupportButton() {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button type="button" className="hud-icon" onClick={() => setOpen(true)} aria-haspopup="dialog" aria-label="Support & Feedback" title="Support & Feedback">
+      <button type="button" className="icon-button" onClick={() => setOpen(true)} aria-haspopup="dialog" aria-label="Support & Feedback" title="Support & Feedback">
         <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
           <circle cx="12" cy="12" r="10" />
           <path d="M9.1 9a3 3 0 0 1 5.8 1c0 2-3 3-3 3" />

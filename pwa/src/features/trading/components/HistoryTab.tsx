@@ -4,7 +4,7 @@ import { ErrorBanner } from "../../../lib/ui/ErrorBanner";
 import { Icon } from "../../../lib/ui/Icon";
 import { useTradeHistory } from "../hooks";
 import { historyBadge, playerName, sidesOf } from "../tradingModel";
-import { TradeCard } from "./TradeCard";
+import { TradePair } from "./TradeCard";
 
 const dateOf = (iso: string) => new Date(iso).toLocaleString([], { dateStyle: "medium", timeStyle: "short" });
 
@@ -41,11 +41,7 @@ export function HistoryTab() {
           return (
             <li key={r.trade.id} className="offer is-history">
               <span className={`offer__badge is-${badge.toLowerCase()}`}>{badge}</span>
-              <div className="offer__cards">
-                <TradeCard card={gave} caption={done ? "You Gave" : "Your card"} size="sm" />
-                <Icon name="trading" size={24} className="offer__arrow" />
-                <TradeCard card={got} caption={done ? "You Got" : "Their card"} size="sm" />
-              </div>
+              <TradePair left={[gave, done ? "You Gave" : "Your card"]} right={[got, done ? "You Got" : "Their card"]} />
               <div className="offer__info">
                 <p className="offer__partner">
                   With <strong>{playerName(partner)}</strong>

@@ -8,7 +8,7 @@ import { Icon } from "../../../lib/ui/Icon";
 import { collectionQueryOptions } from "../../../offline/collectionQuery";
 import { groupOwnCards, playerName, type OwnCardGroup } from "../tradingModel";
 import type { TradeTarget } from "./BrowseTab";
-import { cardLabel, TradeCard } from "./TradeCard";
+import { cardLabel, TradeCard, TradePair } from "./TradeCard";
 
 type SendOffer = (toUserId: number, offeredCardId: number, requestedCardId: number) => Promise<boolean>;
 
@@ -97,14 +97,11 @@ export function OfferPicker({ target, onBack, send }: { target: TradeTarget; onB
         }
       >
         {chosen && (
-          <div className="trade-swap">
-            <TradeCard card={chosen.card} caption="You offer" size="sm" />
-            <Icon name="trading" size={28} className="trade-swap__arrow" />
-            <TradeCard card={target.card} caption="For their" size="sm" />
+          <TradePair left={[chosen.card, "You offer"]} right={[target.card, "For their"]} className="trade-swap">
             <p className="trade-swap__partner">
               Trading with <strong>{partner}</strong>
             </p>
-          </div>
+          </TradePair>
         )}
       </Dialog>
     </div>

@@ -1,4 +1,5 @@
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
+import type { CardDto } from "@contract/cards";
 import type { TradeRecordDto } from "@contract/trades";
 import { messageOf } from "../../../lib/http";
 import { Button } from "../../../lib/ui/Button";
@@ -8,7 +9,7 @@ import { Icon } from "../../../lib/ui/Icon";
 import { useNow } from "../../../lib/useNow";
 import type { useTradeActions } from "../hooks";
 import { expiryOf, playerName } from "../tradingModel";
-import { TradeCard } from "./TradeCard";
+import { TradePair } from "./TradeCard";
 
 type Actions = ReturnType<typeof useTradeActions>;
 interface TabProps {
@@ -43,6 +44,21 @@ function Expiry({ expiresAt, now }: { expiresAt: string; now: number }) {
   );
 }
 
+/** One pending offer: its two cards, the other player, the date and the countdown, then actions. */
+function OfferItem({ left, right, partner, date, expiresAt, now, children }: { left: [CardDto, string]; right: [CardDto, string]; partner: string; date: string; expiresAt: string; now: number; children: ReactNode }) {
+  return (
+    <li className="offer">
+      <TradePair left={left} right={right} />
+      <div className="offer__info">
+        <p className="offer__partner">{partner}</p>
+        <p className="offer__date">{date}</p>
+        <Expiry expiresAt={expiresAt} now={now} />
+        {children}
+      </div>
+    </li>
+  );
+}
+
 /** 'Your Outgoing Trade Offers': pending offers the player sent, each with Cancel. */
 export function SentOffersTab({ offers, loading, error, actions }: TabProps) {
   const now = useNow(30_000).getTime();
@@ -54,23 +70,19 @@ export function SentOffersTab({ offers, loading, error, actions }: TabProps) {
       <OffersState loading={loading} error={error} count={offers.length} empty="No sent offers" />
       <ul className="offers">
         {offers.map((o) => (
-          <li key={o.trade.id} className="offer">
-            <div className="offer__cards">
-              <TradeCard card={o.offeredCards[0]!} caption="You Offer" size="sm" />
-              <Icon name="trading" size={24} className="offer__arrow" />
-              <TradeCard card={o.requestedCard} caption="You Get" size="sm" />
-            </div>
-            <div className="offer__info">
-              <p className="offer__partner">
-                To <strong>{playerName(o.toUser)}</strong>
-              </p>
-              <p className="offer__date">Sent {dateOf(o.trade.createdAt)}</p>
-              <Expiry expiresAt={o.trade.expiresAt} now={now} />
-              <Button variant="danger" size="sm" busy={actions.busyId === o.trade.id} busyLabel="Cancelling..." onClick={() => void actions.cancel(o.trade.id)}>
-                Cancel
-              </Button>
-            </div>
-          </li>
+          <OfferItem
+            key={o.trade.id}
+            left={[o.offeredCards[0]!, "You Offer"]}
+            right={[o.requestedCard, "You Get"]}
+            partner={`To ${playerName(o.toUser)}`}
+            date={`Sent ${dateOf(o.trade.createdAt)}`}
+            expiresAt={o.trade.expiresAt}
+            now={now}
+          >
+            <Button variant="danger" size="sm" busy={actions.busyId === o.trade.id} busyLabel="Cancelling..." onClick={() => void actions.cancel(o.trade.id)}>
+              Cancel
+            </Button>
+          </OfferItem>
         ))}
       </ul>
     </section>
@@ -97,28 +109,24 @@ export function ReceivedOffersTab({ offers, loading, error, actions }: TabProps)
           const expired = expiryOf(o.trade.expiresAt, now).expired;
           const busy = actions.busyId === o.trade.id;
           return (
-            <li key={o.trade.id} className="offer">
-              <div className="offer__cards">
-                <TradeCard card={o.offeredCards[0]!} caption="They Offer" size="sm" />
-                <Icon name="trading" size={24} className="offer__arrow" />
-                <TradeCard card={o.requestedCard} caption="For Your" size="sm" />
+            <OfferItem
+              key={o.trade.id}
+              left={[o.offeredCards[0]!, "They Offer"]}
+              right={[o.requestedCard, "For Your"]}
+              partner={`From ${playerName(o.fromUser)}`}
+              date={`Received ${dateOf(o.trade.createdAt)}`}
+              expiresAt={o.trade.expiresAt}
+              now={now}
+            >
+              <div className="offer__actions">
+                <Button variant="primary" size="sm" disabled={expired || busy} busy={busy} busyLabel="Working..." onClick={() => setConfirming(o)}>
+                  Accept
+                </Button>
+                <Button variant="ghost" size="sm" disabled={busy} onClick={() => void actions.decline(o.trade.id)}>
+                  Decline
+                </Button>
               </div>
-              <div className="offer__info">
-                <p className="offer__partner">
-                  From <strong>{playerName(o.fromUser)}</strong>
-                </p>
-                <p className="offer__date">Received {dateOf(o.trade.createdAt)}</p>
-                <Expiry expiresAt={o.trade.expiresAt} now={now} />
-                <div className="offer__actions">
-                  <Button variant="primary" size="sm" disabled={expired || busy} busy={busy} busyLabel="Working..." onClick={() => setConfirming(o)}>
-                    Accept
-                  </Button>
-                  <Button variant="ghost" size="sm" disabled={busy} onClick={() => void actions.decline(o.trade.id)}>
-                    Decline
-                  </Button>
-                </div>
-              </div>
-            </li>
+            </OfferItem>
           );
         })}
       </ul>
@@ -141,14 +149,11 @@ export function ReceivedOffersTab({ offers, loading, error, actions }: TabProps)
         }
       >
         {confirming && (
-          <div className="trade-swap">
-            <TradeCard card={confirming.requestedCard} caption="You will give" size="sm" />
-            <Icon name="trading" size={28} className="trade-swap__arrow" />
-            <TradeCard card={confirming.offeredCards[0]!} caption="You will receive" size="sm" />
+          <TradePair left={[confirming.requestedCard, "You will give"]} right={[confirming.offeredCards[0]!, "You will receive"]} className="trade-swap">
             <p className="trade-swap__partner">
               Trading with <strong>{playerName(confirming.fromUser)}</strong>
             </p>
-          </div>
+          </TradePair>
         )}
       </Dialog>
     </section>

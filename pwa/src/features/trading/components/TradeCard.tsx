@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import type { CardIdentityDto } from "@contract/cards";
 import { toRevealCard } from "../../../effects/cardStage";
 import { finishLabel } from "../../../effects/tiers";
@@ -5,6 +6,7 @@ import { cardName } from "../../../lib/cardName";
 import { formatNumber } from "../../../lib/format";
 import { rarityClass } from "../../../lib/rarity";
 import { CardArt } from "../../../lib/ui/CardArt";
+import { Icon } from "../../../lib/ui/Icon";
 import { backgroundName } from "../tradingModel";
 
 /** A card face with its name, finish, tier and points: the market grid, offers and history. */
@@ -35,4 +37,16 @@ export function cardLabel(card: CardIdentityDto): string {
   const finish = view.finish === "regular" ? "" : `, ${finishLabel(view.finish)}`;
   const background = card.background ? `, ${backgroundName(card.background)} background` : "";
   return `${cardName(card)}${finish}${background}, ${view.tier}, ${formatNumber(view.points)} points`;
+}
+
+/** Two cards of a trade side by side with the swap arrow: offers, history and both dialogs. */
+export function TradePair({ left, right, className = "offer__cards", children }: { left: [CardIdentityDto, string]; right: [CardIdentityDto, string]; className?: string; children?: ReactNode }) {
+  return (
+    <div className={className}>
+      <TradeCard card={left[0]} caption={left[1]} size="sm" />
+      <Icon name="trading" size={26} className="trade-pair__arrow" />
+      <TradeCard card={right[0]} caption={right[1]} size="sm" />
+      {children}
+    </div>
+  );
 }

@@ -35,8 +35,8 @@ export function TradingScreen({ tab, onTabChange }: { tab: TradeTab; onTabChange
   return (
     <section className="trading" aria-labelledby="trading-title">
       <header className="trading__head">
-        <h1 id="trading-title">Card Trading Marketplace</h1>
-        <p>Swap one of your cards for one of another collector's. Offers stay open for 7 days.</p>
+        <h1 id="trading-title" className="screen-title">Card Trading Marketplace</h1>
+        <p className="screen-lede">Swap one of your cards for one of another collector's. Offers stay open for 7 days.</p>
       </header>
 
       <div className="trading__tabs" role="tablist" aria-label="Trading" onKeyDown={onKeyDown}>
