@@ -22,10 +22,10 @@ export const CollectionTile = memo(function CollectionTile({ item, compactPoints
       aria-label={label}
       data-owned={item.owned}
     >
-      <span className="binder-card__frame">
+      <span className="card-frame binder-card__frame">
         <CardArt card={item} />
         {item.owned && item.count > 1 && <span className="binder-card__count">x{item.count}</span>}
-        {finish && <span className={`binder-card__finish finish-${item.finish}`}>{finish}</span>}
+        {finish && <span className={`finish-badge binder-card__finish finish-${item.finish}`}>{finish}</span>}
         {!item.owned && <span className="binder-card__missing">?</span>}
       </span>
       <span className="binder-card__caption" aria-hidden="true">

@@ -16,9 +16,9 @@ export function TradeCard({ card, caption, size = "md" }: { card: CardIdentityDt
   return (
     <figure className={`trade-card trade-card--${size} ${rarityClass(view.tier)}`}>
       {caption && <span className="trade-card__caption">{caption}</span>}
-      <span className="trade-card__frame">
+      <span className="card-frame">
         <CardArt card={view} />
-        {finish && <span className={`trade-card__finish finish-${view.finish}`}>{finish}</span>}
+        {finish && <span className={`finish-badge finish-${view.finish}`}>{finish}</span>}
       </span>
       <figcaption className="trade-card__text">
         <span className="trade-card__name">{cardName(card)}</span>
