@@ -11,6 +11,8 @@ export interface PaymentIntentInfo {
   userId: number | null;
   packageId: string | null;
   failureMessage: string | null;
+  /** What the card form needs to pay this intent (null where the provider did not send it). */
+  clientSecret: string | null;
 }
 
 export interface CreateIntentInput {

@@ -52,6 +52,19 @@ describe("Stripe payments", () => {
     expect((await c.get("/api/purchase-history")).body).toMatchObject([{ status: "pending", amountUsd: 999, packageDetails: { name: "Coin Chest" } }]);
   });
 
+  it("choosing the same package again reuses the unpaid PaymentIntent; a declined one is replaced", async () => {
+    const c = await signedUpClient(server, "StripeAgain");
+    const creates = () => stripeApi.requests.filter((r) => r.method === "POST" && r.path === "/v1/payment_intents").length;
+    const before = creates();
+    const { id } = await startBuying(c, "gems-small");
+    expect((await startBuying(c, "gems-small")).id).toBe(id);
+    expect(creates()).toBe(before + 1);
+    expect((await c.get("/api/purchase-history")).body).toHaveLength(1);
+    stripeApi.pay(id, "failed");
+    expect((await startBuying(c, "gems-small")).id).not.toBe(id);
+    expect(creates()).toBe(before + 2);
+  });
+
   it("confirm before payment is pending; the webhook credits once; replays and a later confirm do not", async () => {
     const c = await signedUpClient(server, "StripeB");
     const before = await balance("StripeB");

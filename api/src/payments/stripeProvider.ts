@@ -13,6 +13,7 @@ function toInfo(pi: Stripe.PaymentIntent): PaymentIntentInfo {
     userId,
     packageId,
     failureMessage: pi.last_payment_error?.message ?? null,
+    clientSecret: pi.client_secret ?? null,
   };
 }
 

@@ -9,7 +9,7 @@ import { WebhookSignatureError, type PaymentIntentInfo, type PaymentProvider } f
 export const TEST_CARD_OK = "4242424242424242";
 export const TEST_CARD_DECLINED = "4000000000000002";
 
-type Row = { id: string; amount_cents: number; currency: string; user_id: number; package_id: string; status: string; failure_message: string | null };
+type Row = { id: string; client_secret: string; amount_cents: number; currency: string; user_id: number; package_id: string; status: string; failure_message: string | null };
 
 function toInfo(r: Row): PaymentIntentInfo {
   return {
@@ -20,6 +20,7 @@ function toInfo(r: Row): PaymentIntentInfo {
     userId: r.user_id,
     packageId: r.package_id,
     failureMessage: r.failure_message,
+    clientSecret: r.client_secret,
   };
 }
 

@@ -78,3 +78,13 @@ export async function purchaseHistoryOf(db: Db, userId: number, limit = 100): Pr
     .select(PURCHASE_COLUMNS);
   return rows.map(toPurchase);
 }
+
+/** The player's newest unpaid checkout of a package since `since`, if any (its intent may be reused). */
+export async function openCheckoutOf(db: Db, userId: number, packageId: string, provider: string, since: Date): Promise<{ paymentIntentId: string } | undefined> {
+  const row = await db("purchases")
+    .where({ user_id: userId, package_id: packageId, provider, status: "pending" })
+    .andWhere("created_at", ">", since)
+    .orderBy("created_at", "desc")
+    .first("payment_intent_id");
+  return row ? { paymentIntentId: row.payment_intent_id } : undefined;
+}

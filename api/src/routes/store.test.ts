@@ -91,6 +91,32 @@ describe("the store", () => {
     expect((await c.get("/api/purchase-history")).body).toMatchObject([{ status: "pending" }]);
   });
 
+  it("gives back an unpaid checkout of the same package instead of leaving pending ones behind", async () => {
+    const c = await signedUpClient(server, "Browser");
+    const intentFor = async (packageId: string) => (await c.post("/api/create-payment-intent", { packageId })).body.clientSecret as string;
+    const pending = async () => Number((await server.db("purchases").join("users", "users.id", "purchases.user_id").where({ username: "Browser", status: "pending" }).count("* as n").first())?.n);
+    const first = await intentFor("coins-small");
+    expect(await intentFor("coins-small")).toBe(first);
+    expect(await pending()).toBe(1);
+    // Another package is another checkout.
+    expect(await intentFor("gems-small")).not.toBe(first);
+    expect(await pending()).toBe(2);
+    // A declined intent is not offered again: the next try starts fresh.
+    expect((await c.post("/api/test-payments/confirm", card(DECLINED, first))).status).toBe(402);
+    const second = await intentFor("coins-small");
+    expect(second).not.toBe(first);
+    // Nor one made at an older price.
+    await server.db("packages").where({ id: "coins-small" }).update({ price_cents: 129 });
+    try {
+      expect(await intentFor("coins-small")).not.toBe(second);
+    } finally {
+      await server.db("packages").where({ id: "coins-small" }).update({ price_cents: 99 });
+    }
+    // Another player never gets this player's checkout.
+    const other = await signedUpClient(server, "Browser2");
+    expect((await other.post("/api/create-payment-intent", { packageId: "gems-small" })).body.clientSecret).not.toBe(await intentFor("gems-small"));
+  });
+
   it("the price charged is the package row's, even after an operator changes it", async () => {
     const c = await signedUpClient(server, "Repriced");
     await server.db("packages").where({ id: "coins-small" }).update({ price_cents: 149 });
