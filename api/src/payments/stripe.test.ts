@@ -60,7 +60,7 @@ describe("Stripe payments", () => {
     expect((await startBuying(c, "gems-small")).id).toBe(id);
     expect(creates()).toBe(before + 1);
     expect((await c.get("/api/purchase-history")).body).toHaveLength(1);
-    stripeApi.pay(id, "failed");
+    stripeApi.pay(id, "declined");
     expect((await startBuying(c, "gems-small")).id).not.toBe(id);
     expect(creates()).toBe(before + 2);
   });
