@@ -36,7 +36,8 @@ async function walk(dir: string): Promise<string[]> {
 export async function precompressDir(dir: string): Promise<PrecompressResult> {
   const result: PrecompressResult = { files: 0, rawBytes: 0, gzipBytes: 0, brBytes: 0 };
   for (const file of await walk(dir)) {
-    if (!isCompressible(file)) continue;
+    // Source maps are for developer tools only: compressed on request, not at every build.
+    if (!isCompressible(file) || file.endsWith(".map")) continue;
     const { size, mtimeMs } = await stat(file);
     if (size < MIN_BYTES) continue;
     let data: Buffer | undefined;
