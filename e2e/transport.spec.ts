@@ -59,6 +59,8 @@ test("after sign-in and a pack, sounds are fetched as Opus or MP3, never WAV", a
 
   const urls = seen.requests.filter(isAudio).map((r) => new URL(r.url()).pathname);
   expect(urls.length).toBeGreaterThan(1);
+  // The pack tap was the first touch of the game: the music has started streaming too.
+  expect(urls).toContain("/sounds/music-loop.opus");
   for (const url of urls) expect(url).toMatch(/^\/sounds\/[a-z-]+\.(opus|mp3)$/);
   // One format per browser: Chromium plays Opus, so it never needs the MP3 copies.
   expect(urls.filter((u) => u.endsWith(".mp3"))).toEqual([]);
