@@ -296,7 +296,7 @@ describe("sound bank", () => {
 describe("nothing is downloaded before sign-in (issue 11)", () => {
   it("a visitor's presses, plays and the music request load neither howler nor any sound", async () => {
     const doc = fakeDocument();
-    const bank = createSoundBank({ loadHowler, document: doc as unknown as Document });
+    const bank = createSoundBank({ loadHowler, document: doc as unknown as Document, whenIdle: (task) => task() });
     bank.startMusic();
     bank.play("coin");
     bank.playClick();
@@ -310,18 +310,26 @@ describe("nothing is downloaded before sign-in (issue 11)", () => {
     expect(played()).toEqual([]);
   });
 
-  it("a signed-in player's first touch loads the effects and starts streaming the music 1 s later", async () => {
+  it("a signed-in player's effects load when the page is idle; the music streams from the first touch, 1 s later", async () => {
     const doc = fakeDocument();
-    const bank = createSoundBank({ loadHowler, document: doc as unknown as Document });
+    const idleTasks: Array<() => void> = [];
+    const bank = createSoundBank({ loadHowler, document: doc as unknown as Document, whenIdle: (task) => idleTasks.push(task) });
     bank.startMusic();
+    await settle();
+    expect(idleTasks).toHaveLength(0); // a visitor: not even scheduled
     bank.setSignedIn(true);
     await settle();
-    // Signed in but not yet touched: still nothing.
     expect(howlerLoads).toBe(0);
-    doc.dispatchEvent(new Event("pointerdown"));
+    idleTasks.forEach((task) => task());
     await settle();
     expect(howlerLoads).toBe(1);
-    expect(fake.state.howls.map((h) => name(h.src)).sort()).toEqual([...SOUND_NAMES, "click", "click", "click", "click"].sort());
+    // Every effect (and the click pool), but no music before a touch.
+    expect(fake.state.howls.map((h) => name(h.src)).sort()).toEqual([...SOUND_NAMES.filter((n) => n !== "music-loop"), "click", "click", "click", "click"].sort());
+    advance(5000);
+    expect(played()).toEqual([]);
+    doc.dispatchEvent(new Event("pointerdown"));
+    await settle();
+    expect(fake.state.howls.filter((h) => name(h.src) === "music-loop")).toHaveLength(1);
     advance(999);
     expect(played()).toEqual([]);
     advance(1);
@@ -329,6 +337,20 @@ describe("nothing is downloaded before sign-in (issue 11)", () => {
     doc.dispatchEvent(new Event("pointerdown"));
     await settle();
     expect(howlerLoads).toBe(1);
+    expect(fake.state.howls.filter((h) => name(h.src) === "music-loop")).toHaveLength(1);
+  });
+
+  it("without an idle moment, the first touch loads the effects and the music together", async () => {
+    const doc = fakeDocument();
+    const bank = createSoundBank({ loadHowler, document: doc as unknown as Document });
+    bank.startMusic();
+    bank.setSignedIn(true);
+    await settle();
+    expect(howlerLoads).toBe(0);
+    doc.dispatchEvent(new Event("pointerdown"));
+    await settle();
+    expect(howlerLoads).toBe(1);
+    expect(fake.state.howls.map((h) => name(h.src)).sort()).toEqual([...SOUND_NAMES, "click", "click", "click", "click"].sort());
   });
 
   it("gives howler Opus first and MP3 as the fallback for every sound, never WAV", async () => {

@@ -3,8 +3,10 @@
 // (never persisted: SPEC.md section 3).
 //
 // Nothing is downloaded for a visitor (issue 11): howler itself is a dynamic import and no Howl
-// exists until a signed-in player plays something or touches the game. The music starts
-// streaming only after the first interaction in the game.
+// exists before sign-in. A signed-in player's effects load when the page is idle (so the first
+// pack's fanfare is ready when the tap comes, and the tap does not share its moment with
+// decoding), or at the first play or touch if that comes sooner. The music starts streaming
+// only after the first interaction in the game.
 
 import type { Howl as HowlType } from "howler";
 import type { Tier } from "../../../api/src/game/sets.ts";
@@ -64,6 +66,8 @@ export interface SoundBankEnv {
   document?: Pick<Document, "addEventListener" | "removeEventListener" | "visibilityState">;
   /** Howler, fetched on first use after sign-in; a dynamic import keeps it out of the first load. */
   loadHowler?: () => Promise<HowlerModule>;
+  /** Runs `task` when the page has nothing better to do; omitted in Node (then only plays and touches load). */
+  whenIdle?: (task: () => void) => void;
 }
 
 const GESTURE_EVENTS = ["pointerdown", "keydown", "touchend"] as const;
@@ -182,7 +186,10 @@ export function createSoundBank(env: SoundBankEnv = browserEnv()): SoundBank {
   function setSignedIn(value: boolean): void {
     if (value === signedIn) return;
     signedIn = value;
-    if (value) return;
+    if (value) {
+      env.whenIdle?.(() => void load());
+      return;
+    }
     // Signed out: the screens a visitor sees stay silent.
     interacted = false;
     waiting = [];
@@ -302,7 +309,16 @@ export function createClickPool({ Howl, Howler }: Pick<HowlerModule, "Howl" | "H
 }
 
 function browserEnv(): SoundBankEnv {
-  return typeof document === "undefined" ? {} : { document };
+  if (typeof document === "undefined") return {};
+  return { document, whenIdle: afterLoadWhenIdle };
+}
+
+/** After the page's load event, at the next idle moment (at most 3 s later). */
+function afterLoadWhenIdle(task: () => void): void {
+  // Safari has no requestIdleCallback.
+  const idle = () => (typeof window.requestIdleCallback === "function" ? window.requestIdleCallback(() => task(), { timeout: 3000 }) : setTimeout(task, 1000));
+  if (document.readyState === "complete") idle();
+  else window.addEventListener("load", idle, { once: true });
 }
 
 let shared: SoundBank | undefined;
