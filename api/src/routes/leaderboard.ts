@@ -12,7 +12,7 @@ const intParam = (value: unknown, fallback: number, max: number) => {
 
 export function leaderboardRoutes(db: Db) {
   const router = new Router();
-  const auth = requireAuth();
+  const auth = requireAuth(db);
 
   /**
    * A page of the leaderboard (?limit, default 50, at most 200; ?offset). The body is the list
