@@ -31,12 +31,14 @@ const OPTIMISTIC_ATTEMPTS = 2;
 
 /**
  * Opens one pack: take the cost (after coin regeneration), store three cards, move the counters
- * and the total score, all or nothing. The hottest write in the game, so it is two named
- * prepared statements (PostgreSQL parses and plans each once per connection): read the player
- * (proving the session in the same statement), then one compare-and-swap statement that updates
- * the player only if the row is still the version read, inserts the cards and says which are
- * new. When the same player's packs race, it falls back to a transaction holding the row lock.
- * Either way a balance pays for exactly the packs it covers.
+ * and the total score, all or nothing. The hottest write in the game, so it runs as named
+ * prepared statements (PostgreSQL parses and plans each once per connection), and usually as
+ * ONE: a compare-and-swap statement that updates the player only if the row is still the version
+ * this process last saw and the session row still exists, inserts the cards and says which are
+ * new. The version this process last saw is only a guess (another process, or any other write,
+ * moves it on): when the swap finds nothing, the player and the session are read in one
+ * statement and the swap is tried again. When the same player's packs race, it falls back to a
+ * transaction holding the row lock. Either way a balance pays for exactly the packs it covers.
  */
 export async function openPackFor(db: Db, opener: Opener, setId: number, rng: RandomSource, now = new Date()): Promise<OpenedPack> {
   const set = setById(setId);
@@ -44,19 +46,32 @@ export async function openPackFor(db: Db, opener: Opener, setId: number, rng: Ra
   const pulled = openPack(set.id, rng);
   const rows = pulled.map((c) => ({ ...c, points: points(c) }));
 
+  const lastSeen = lastSeenOf(db);
+  const known = lastSeen.get(opener.userId);
+  if (known) {
+    // A stale guess may say "not enough coins" after a purchase: then ask the database.
+    const patch = tryPatch(known.state, set, rows, now);
+    const opened = patch && (await swap(db, opener, known, patch, set, rows, now));
+    if (opened) return opened;
+  }
   for (let attempt = 0; attempt < OPTIMISTIC_ATTEMPTS; attempt++) {
-    const [player] = await runPrepared<PlayerRow>(db, READ_PLAYER, [opener.userId, opener.sessionId]);
-    if (!player) throw new SessionGone();
-    const patch = packPatch(fromRow(player), set, rows, now);
-    const result = await runPrepared<InsertedRow>(db, SWAP_AND_INSERT[set.id - 1]!, swapValues(opener.userId, player.version, patch, rows, now));
-    if (result.length) return { cards: toOpened(result, opener.userId, now), coins: patch.coins, gems: patch.gems };
+    const [row] = await runPrepared<PlayerRow>(db, READ_PLAYER, [opener.userId, opener.sessionId]);
+    if (!row) {
+      lastSeen.delete(opener.userId);
+      throw new SessionGone();
+    }
+    const seen = { state: fromRow(row), version: row.version };
+    const opened = await swap(db, opener, seen, packPatch(seen.state, set, rows, now), set, rows, now);
+    if (opened) return opened;
   }
 
+  lastSeen.delete(opener.userId);
   return db.transaction(async (trx) => {
     const user = await lockUser(trx, opener.userId);
     const patch = packPatch(user, set, rows, now);
     // Holding the lock, the version read is the current one: the same statement, in this transaction.
-    const result = await runPreparedIn<InsertedRow>(trx, SWAP_AND_INSERT[set.id - 1]!, swapValues(opener.userId, user.version, patch, rows, now));
+    const result = await runPreparedIn<InsertedRow>(trx, SWAP_AND_INSERT[set.id - 1]!, swapValues(opener, user.version, patch, rows, now));
+    if (!result.length) throw new SessionGone();
     return { cards: toOpened(result, opener.userId, now), coins: patch.coins, gems: patch.gems };
   });
 }
@@ -73,6 +88,46 @@ interface PlayerState extends Progress {
   cardCount: number;
 }
 type PlayerRow = Record<string, unknown> & { version: number };
+
+/**
+ * The player's state as this process last read or wrote it, by id: a guess that saves the read
+ * when it is still right (the swap checks the version), never trusted otherwise. Bounded; losing
+ * it costs one read, so it is no state that matters.
+ */
+const lastSeenByDb = new WeakMap<Db, Map<number, Seen>>();
+const LAST_SEEN_MAX = 10_000;
+interface Seen {
+  state: PlayerState;
+  version: number;
+}
+function lastSeenOf(db: Db): Map<number, Seen> {
+  let map = lastSeenByDb.get(db);
+  if (!map) lastSeenByDb.set(db, (map = new Map()));
+  return map;
+}
+function remember(lastSeen: Map<number, Seen>, userId: number, seen: Seen) {
+  lastSeen.delete(userId);
+  lastSeen.set(userId, seen);
+  if (lastSeen.size > LAST_SEEN_MAX) lastSeen.delete(lastSeen.keys().next().value!);
+}
+
+function tryPatch(state: PlayerState, set: CardSet, rows: PulledRow[], now: Date): PackPatch | null {
+  try {
+    return packPatch(state, set, rows, now);
+  } catch {
+    return null;
+  }
+}
+
+/** The compare-and-swap statement; null when the version (or the session) no longer matches. */
+async function swap(db: Db, opener: Opener, seen: Seen, patch: PackPatch, set: CardSet, rows: PulledRow[], now: Date): Promise<OpenedPack | null> {
+  const result = await runPrepared<InsertedRow>(db, SWAP_AND_INSERT[set.id - 1]!, swapValues(opener, seen.version, patch, rows, now));
+  if (!result.length) return null;
+  const setPacksOpened = [...seen.state.setPacksOpened];
+  setPacksOpened[set.id - 1] = patch.setPacksOpened;
+  remember(lastSeenOf(db), opener.userId, { state: { ...patch, setPacksOpened }, version: result[0]!.player_version });
+  return { cards: toOpened(result, opener.userId, now), coins: patch.coins, gems: patch.gems };
+}
 
 const SET_COLUMNS = SETS.map((s) => `set${s.id}_packs_opened`);
 const PLAYER_COLUMNS = [
@@ -173,19 +228,29 @@ const IS_NEW = `NOT EXISTS (
  */
 const SWAP_AND_INSERT: PreparedStatement[] = SETS.map((s) => ({
   name: `pack_swap_insert_set${s.id}`,
-  text: `WITH u AS (UPDATE users SET ${setPatchSql(s.id)} WHERE id = $1::int AND version = $2::int RETURNING id),
+  text: `WITH u AS (
+      UPDATE users SET ${setPatchSql(s.id)}
+      WHERE id = $1::int AND version = $2::int
+        AND EXISTS (SELECT 1 FROM sessions s WHERE s.id = $25::varchar AND s.user_id = $1::int AND s.expires_at > now())
+      RETURNING id, version
+    ),
     inserted AS (
       INSERT INTO cards (user_id, ${IDENTITY}, points, opened_at)
       SELECT u.id, v.character, v.background, v."set", v.is_holo, v.is_glitch, v.is_dark_holo, v.points, $17::timestamptz
       FROM u CROSS JOIN (${PACK_CARDS}) v ORDER BY v.n
       RETURNING id, ${IDENTITY}, points
     )
-    SELECT i.*, ${IS_NEW} FROM inserted i ORDER BY i.id`,
+    SELECT i.*, ${IS_NEW}, (SELECT version FROM u) AS player_version FROM inserted i ORDER BY i.id`,
 }));
 
-const swapValues = (userId: number, version: number, patch: PackPatch, rows: PulledRow[], now: Date) => [userId, version, ...patchValues(patch, now), ...cardArrays(rows)];
+const swapValues = (opener: Opener, version: number, patch: PackPatch, rows: PulledRow[], now: Date) => [
+  opener.userId, version, ...patchValues(patch, now), ...cardArrays(rows), opener.sessionId,
+];
 
-type InsertedRow = { id: number; character: string; background: string; set: number; is_holo: boolean; is_glitch: boolean; is_dark_holo: boolean; points: number; is_new: boolean };
+type InsertedRow = {
+  id: number; character: string; background: string; set: number; is_holo: boolean; is_glitch: boolean; is_dark_holo: boolean; points: number;
+  is_new: boolean; player_version: number;
+};
 
 const identity = (c: Pick<PulledCard, "character" | "background" | "isHolo" | "isGlitch" | "isDarkHolo">) =>
   [c.character, c.background, c.isHolo, c.isGlitch, c.isDarkHolo].join("|");

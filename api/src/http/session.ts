@@ -92,8 +92,11 @@ export async function isSessionLive(db: Db, claims: SessionClaims): Promise<bool
 /** Reads (and verifies the signature of) the session cookie; renews a proven session near its end. */
 export function sessionMiddleware(db: Db) {
   return async (ctx: Context, next: Next) => {
-    const claims = decodeSession(secretOf(ctx), ctx.cookies.get(SESSION_COOKIE));
+    const raw = ctx.cookies.get(SESSION_COOKIE);
+    const claims = decodeSession(secretOf(ctx), raw);
     if (claims) ctx.state.session = claims;
+    // Forged, expired or signed with an old secret: the browser may as well forget it.
+    else if (raw) clearSessionCookie(ctx);
     await next();
     const proven = ctx.state.session;
     if (proven && ctx.state.sessionProven && proven.expiresAt - Date.now() < RENEW_WHEN_LEFT_MS) {
