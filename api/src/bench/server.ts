@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { closeSync, openSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { ROOT_DIR } from "../config.ts";
 
@@ -11,40 +12,38 @@ export interface ServerProcess {
 
 /**
  * The real server as its own process (as in production), so the load generator does not share
- * its event loop. Its stdout (the request log when LOG_REQUESTS=1) is read and dropped, as a log
- * collector reading the pipe would.
+ * its event loop.
  */
 export async function startServerProcess(env: Record<string, string>, port: number): Promise<ServerProcess> {
   const nodeArgs = (process.env.BENCH_NODE_ARGS || "").split(" ").filter(Boolean); // e.g. --cpu-prof
+  // stdout (the request log with LOG_REQUESTS=1) goes to a file, as under a process manager,
+  // so the bench's own process does not spend the shared cores reading it.
+  const logFile = path.join(tmpdir(), `foilbound-bench-${process.pid}-${port}.log`);
+  const fd = openSync(logFile, "w");
   const child: ChildProcess = spawn(process.execPath, [...nodeArgs, "--import", "tsx", path.join(ROOT_DIR, "api/src/main.ts")], {
     cwd: ROOT_DIR,
     env: { ...process.env, LOG_REQUESTS: "0", AUTH_ATTEMPTS_PER_IP: "1000000", AUTH_ATTEMPTS_PER_USERNAME: "1000000", ...env, PORT: String(port) },
-    stdio: ["ignore", "pipe", "inherit"],
+    stdio: ["ignore", fd, "inherit"],
   });
-  const workers = Math.max(1, Number(env.WEB_CONCURRENCY || 1));
-  await new Promise<void>((resolve, reject) => {
-    let out = "";
-    let listening = 0;
-    const onData = (d: Buffer) => {
-      out += d;
-      listening = out.split('"msg":"listening"').length - 1;
-      if (listening >= (env.DATABASE_URL ? workers : 1)) {
-        child.stdout!.off("data", onData);
-        child.stdout!.resume(); // keep draining the log
-        resolve();
-      }
-    };
-    child.stdout!.on("data", onData);
-    child.on("exit", (code) => reject(new Error(`server exited (${code}): ${out}`)));
-  });
-  child.stdout!.on("data", () => undefined);
+  closeSync(fd);
+  const workers = env.DATABASE_URL ? Math.max(1, Number(env.WEB_CONCURRENCY || 1)) : 1;
+  const deadline = Date.now() + 120_000;
+  while (readFileSync(logFile, "utf8").split('"msg":"listening"').length - 1 < workers) {
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}): ${readFileSync(logFile, "utf8")}`);
+    if (Date.now() > deadline) throw new Error("server did not start in 2 minutes");
+    await new Promise((r) => setTimeout(r, 100));
+  }
   return {
     url: `http://127.0.0.1:${port}`,
     pid: child.pid!,
     stop: () =>
       new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.on("exit", () => resolve());
+        const done = () => {
+          rmSync(logFile, { force: true });
+          resolve();
+        };
+        if (child.exitCode !== null) return done();
+        child.on("exit", done);
         child.kill("SIGTERM");
       }),
   };
