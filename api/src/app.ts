@@ -46,7 +46,7 @@ export function createApp({ db, config, log }: AppDeps): Koa {
   app.use(errorHandler(log));
   app.use(staticFiles({ assetDirs: config.assetDirs, pwaDir: config.pwaDir }));
   app.use(sameOriginOnly({ allowedOrigins: config.allowedOrigins, exemptPaths: WEBHOOK_PATHS }));
-  app.use(sessionMiddleware(app, db));
+  app.use(sessionMiddleware(db));
   app.use(bodyParser({ enableTypes: ["json"], jsonLimit: "32kb", encoding: "utf-8" }));
   app.use(api.routes());
   app.use(api.allowedMethods());

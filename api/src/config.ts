@@ -9,6 +9,8 @@ export interface Config {
   databaseUrl: string | undefined;
   /** Connections to a PostgreSQL server per API process. */
   dbPoolMax: number;
+  /** API processes on this machine (cluster workers sharing the port); only with DATABASE_URL. */
+  webConcurrency: number;
   sessionSecret: string;
   appName: string;
   supportEmail: string;
@@ -51,6 +53,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     dbPoolMax: Number(env.DB_POOL_MAX || 10),
+    webConcurrency: Math.max(1, Math.floor(Number(env.WEB_CONCURRENCY || 1)) || 1),
     sessionSecret: env.SESSION_SECRET || loadOrCreateSessionSecret(dataDir),
     appName: env.APP_NAME || "Foilbound",
     supportEmail: env.SUPPORT_EMAIL || "support@foilbound.example",

@@ -11,9 +11,9 @@ import { ROOT_DIR } from "./config.ts";
 const dataDir = mkdtempSync(path.join(tmpdir(), "foilbound-main-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-function start(port: number): { child: ChildProcess; output: () => string; ready: Promise<void> } {
+function start(port: number, extraEnv: Record<string, string> = {}): { child: ChildProcess; output: () => string; ready: Promise<void> } {
   let out = "";
-  const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: "" };
+  const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: "", ...extraEnv };
   const child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT_DIR, "api/src/main.ts")], { cwd: ROOT_DIR, env });
   child.stdout!.on("data", (d) => (out += d));
   child.stderr!.on("data", (d) => (out += d));
@@ -68,5 +68,16 @@ describe("server process", () => {
     });
     expect(login.status).toBe(200);
     expect(await stop(second.child)).toBe(0);
+  }, 60_000);
+
+  it("runs one process on the embedded database even when WEB_CONCURRENCY asks for more, and says so", async () => {
+    const port = 38000 + Math.floor(Math.random() * 1000);
+    const server = start(port, { WEB_CONCURRENCY: "4" });
+    await server.ready;
+    expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
+    expect(await stop(server.child)).toBe(0);
+    const lines = server.output().split("\n").filter((l) => l.startsWith("{")).map((l) => JSON.parse(l));
+    expect(lines.find((l) => l.level === "warn" && /WEB_CONCURRENCY/.test(l.msg))).toBeTruthy();
+    expect(lines.filter((l) => l.msg === "listening")).toHaveLength(1);
   }, 60_000);
 });

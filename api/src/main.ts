@@ -1,47 +1,126 @@
+import cluster from "node:cluster";
 import { createServer } from "node:http";
 import { createApp } from "./app.ts";
-import { loadConfig } from "./config.ts";
-import { createDb, migrateLatest } from "./db/knex.ts";
+import { loadConfig, type Config } from "./config.ts";
+import { createDb, migrateLatest, type Db } from "./db/knex.ts";
 import { seed } from "./db/seed.ts";
 import { pruneExpired } from "./http/sessionStore.ts";
 import { createLogger } from "./logger.ts";
 
+// One process, or with WEB_CONCURRENCY=N and DATABASE_URL, a primary that migrates and seeds
+// once and then forks N workers sharing the port (Node's cluster module). The API keeps nothing
+// in process memory that matters (sessions, limits, battles live in the database), so workers,
+// and machines behind a load balancer sharing DATABASE_URL and SESSION_SECRET, are
+// interchangeable. The embedded database belongs to one process, so it always runs one.
 const log = createLogger();
 const config = loadConfig();
-const db = createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: config.dbPoolMax });
+// Any fixed number shared by every process of this app ("FOILBND" in ASCII).
+const MIGRATION_LOCK = 0x464f494c424e44;
 
-await migrateLatest(db);
-await seed(db);
-await pruneExpired(db);
-const pruneTimer = setInterval(() => pruneExpired(db).catch((err) => log.warn("prune failed", { err: String(err) })), 60 * 60 * 1000);
-pruneTimer.unref();
+if (cluster.isPrimary) await startPrimary(config);
+else await startWorker(config);
 
-const server = createServer(createApp({ db, config, log }).callback());
-server.listen(config.port, () => {
-  log.info("listening", {
-    url: `http://localhost:${config.port}`,
-    database: config.databaseUrl ? "postgres" : `embedded (${config.dataDir})`,
+async function startPrimary(config: Config) {
+  let workers = config.webConcurrency;
+  if (workers > 1 && !config.databaseUrl) {
+    log.warn("WEB_CONCURRENCY ignored: the embedded database (no DATABASE_URL) runs in one process", { requested: workers });
+    workers = 1;
+  }
+  const db = createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: workers > 1 ? 2 : Math.max(2, config.dbPoolMax) });
+  await prepareDatabase(db);
+  if (workers <= 1) return serve(config, db);
+
+  // Housekeeping stays with the primary; it keeps two connections for it.
+  const pruneTimer = startPruning(db);
+  log.info("starting workers", { workers });
+  let stopping = false;
+  for (let i = 0; i < workers; i++) cluster.fork();
+  cluster.on("exit", (worker, code, signal) => {
+    if (stopping) return;
+    log.error("worker died, starting another", { pid: worker.process.pid, code, signal });
+    cluster.fork();
   });
-});
-
-// Clean shutdown: stop taking requests, let the ones in flight finish, then close the database
-// (PGlite must be closed to leave its data folder consistent).
-let stopping = false;
-async function shutdown(signal: string) {
-  if (stopping) return;
-  stopping = true;
-  log.info("shutting down", { signal });
-  clearInterval(pruneTimer);
-  const forced = setTimeout(() => {
-    log.error("forced exit after 10 s");
-    process.exit(1);
-  }, 10_000);
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  server.closeAllConnections?.();
-  await db.destroy();
-  clearTimeout(forced);
-  log.info("stopped");
-  process.exit(0);
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info("shutting down", { signal });
+    clearInterval(pruneTimer);
+    const exits = Object.values(cluster.workers ?? {}).map(
+      (w) => new Promise<void>((resolve) => (w!.isDead() ? resolve() : w!.once("exit", () => resolve()))),
+    );
+    for (const w of Object.values(cluster.workers ?? {})) w?.process.kill("SIGTERM");
+    await Promise.all(exits);
+    await db.destroy();
+    log.info("stopped");
+    log.flush();
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
 }
-process.on("SIGTERM", () => void shutdown("SIGTERM"));
-process.on("SIGINT", () => void shutdown("SIGINT"));
+
+async function startWorker(config: Config) {
+  const db = createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: config.dbPoolMax });
+  await serve(config, db, { worker: true });
+}
+
+/**
+ * Migrations and the seed run once however many processes start: on PostgreSQL under an
+ * advisory lock (held by a transaction while they run on other connections), so machines
+ * starting together wait for the first instead of racing it.
+ */
+async function prepareDatabase(db: Db) {
+  if (!config.databaseUrl) {
+    await migrateLatest(db);
+    await seed(db);
+    return;
+  }
+  await db.transaction(async (trx) => {
+    await trx.raw("SELECT pg_advisory_xact_lock(?)", [MIGRATION_LOCK]);
+    await migrateLatest(db);
+    await seed(db);
+  });
+}
+
+function startPruning(db: Db) {
+  void pruneExpired(db).catch((err) => log.warn("prune failed", { err: String(err) }));
+  const timer = setInterval(() => pruneExpired(db).catch((err) => log.warn("prune failed", { err: String(err) })), 60 * 60 * 1000);
+  timer.unref();
+  return timer;
+}
+
+async function serve(config: Config, db: Db, opts: { worker?: boolean } = {}) {
+  const pruneTimer = opts.worker ? null : startPruning(db);
+  const server = createServer(createApp({ db, config, log }).callback());
+  server.keepAliveTimeout = 65_000; // longer than common load balancers' idle timeout (60 s)
+  server.listen(config.port, () => {
+    log.info("listening", {
+      url: `http://localhost:${config.port}`,
+      database: config.databaseUrl ? "postgres" : `embedded (${config.dataDir})`,
+      ...(opts.worker ? { worker: cluster.worker?.id } : {}),
+    });
+  });
+
+  // Clean shutdown: stop taking requests, let the ones in flight finish, then close the database
+  // (PGlite must be closed to leave its data folder consistent).
+  let stopping = false;
+  async function shutdown(signal: string) {
+    if (stopping) return;
+    stopping = true;
+    log.info("shutting down", { signal });
+    if (pruneTimer) clearInterval(pruneTimer);
+    const forced = setTimeout(() => {
+      log.error("forced exit after 10 s");
+      process.exit(1);
+    }, 10_000);
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeAllConnections?.();
+    await db.destroy();
+    clearTimeout(forced);
+    log.info("stopped");
+    log.flush();
+    process.exit(0);
+  }
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+}

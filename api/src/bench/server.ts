@@ -1,32 +1,73 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { closeSync, openSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { ROOT_DIR } from "../config.ts";
 
-/** The real server as its own process (as in production), so the load generator does not share its event loop. */
-export async function startServerProcess(env: Record<string, string>): Promise<{ url: string; stop: () => Promise<void> }> {
-  const port = 39000 + Math.floor(Math.random() * 900);
+export interface ServerProcess {
+  url: string;
+  pid: number;
+  stop: () => Promise<void>;
+}
+
+/**
+ * The real server as its own process (as in production), so the load generator does not share
+ * its event loop.
+ */
+export async function startServerProcess(env: Record<string, string>, port: number): Promise<ServerProcess> {
   const nodeArgs = (process.env.BENCH_NODE_ARGS || "").split(" ").filter(Boolean); // e.g. --cpu-prof
+  // stdout (the request log with LOG_REQUESTS=1) goes to a file, as under a process manager,
+  // so the bench's own process does not spend the shared cores reading it.
+  const logFile = path.join(tmpdir(), `foilbound-bench-${process.pid}-${port}.log`);
+  const fd = openSync(logFile, "w");
   const child: ChildProcess = spawn(process.execPath, [...nodeArgs, "--import", "tsx", path.join(ROOT_DIR, "api/src/main.ts")], {
     cwd: ROOT_DIR,
-    env: { ...process.env, ...env, PORT: String(port), LOG_REQUESTS: "0", AUTH_ATTEMPTS_PER_IP: "1000000" },
-    stdio: ["ignore", "pipe", "inherit"],
+    env: { ...process.env, LOG_REQUESTS: "0", AUTH_ATTEMPTS_PER_IP: "1000000", AUTH_ATTEMPTS_PER_USERNAME: "1000000", ...env, PORT: String(port) },
+    stdio: ["ignore", fd, "inherit"],
   });
-  await new Promise<void>((resolve, reject) => {
-    let out = "";
-    child.stdout!.on("data", (d) => {
-      out += d;
-      if (out.includes('"msg":"listening"')) resolve();
-    });
-    child.on("exit", (code) => reject(new Error(`server exited (${code}): ${out}`)));
-  });
+  closeSync(fd);
+  const workers = env.DATABASE_URL ? Math.max(1, Number(env.WEB_CONCURRENCY || 1)) : 1;
+  const deadline = Date.now() + 120_000;
+  while (readFileSync(logFile, "utf8").split('"msg":"listening"').length - 1 < workers) {
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}): ${readFileSync(logFile, "utf8")}`);
+    if (Date.now() > deadline) throw new Error("server did not start in 2 minutes");
+    await new Promise((r) => setTimeout(r, 100));
+  }
   return {
     url: `http://127.0.0.1:${port}`,
+    pid: child.pid!,
     stop: () =>
       new Promise<void>((resolve) => {
-        child.on("exit", () => resolve());
+        const done = () => {
+          rmSync(logFile, { force: true });
+          resolve();
+        };
+        if (child.exitCode !== null) return done();
+        child.on("exit", done);
         child.kill("SIGTERM");
       }),
   };
+}
+
+const TICKS_PER_SECOND = 100; // Linux USER_HZ
+
+/** CPU seconds (user + system) used so far by a process and its children (cluster workers). */
+export function cpuSeconds(pid: number): number {
+  let ticks = 0;
+  const visit = (p: number) => {
+    try {
+      // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+      const stat = readFileSync(`/proc/${p}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      ticks += Number(fields[11]) + Number(fields[12]);
+      const children = readFileSync(`/proc/${p}/task/${p}/children`, "utf8").trim();
+      for (const c of children ? children.split(" ") : []) visit(Number(c));
+    } catch {
+      /* gone */
+    }
+  };
+  visit(pid);
+  return ticks / TICKS_PER_SECOND;
 }
 
 /** Registers a player through the API and returns its cookie header. */

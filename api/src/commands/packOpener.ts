@@ -1,59 +1,180 @@
 import { MSG } from "../contract/messages.ts";
 import type { Db, Trx } from "../db/knex.ts";
+import { runPrepared, runPreparedIn, type PreparedStatement } from "../db/prepared.ts";
 import { spendCoins } from "../game/coins.ts";
-import { progressOf, recordPack } from "../game/progress.ts";
+import { progressOf, recordPack, type Progress } from "../game/progress.ts";
 import { openPack, type RandomSource } from "../game/pull.ts";
 import { points } from "../game/rarity.ts";
-import { setById, type Card as PulledCard, type CardSet } from "../game/sets.ts";
-import { badRequest, unauthorized } from "../http/errors.ts";
+import { setById, SETS, type Card as PulledCard, type CardSet } from "../game/sets.ts";
+import { badRequest } from "../http/errors.ts";
 import { Card } from "../models/Card.ts";
 import { User } from "../models/User.ts";
 import { coinState, lockUser } from "../queries/users.ts";
 
 export interface OpenedPack {
   cards: Array<Card & { isNew: boolean }>;
-  user: User;
+  coins: number;
+  gems: number;
 }
+
+/** Who opens: the player, and the session that must still exist (checked in the same read). */
+export interface Opener {
+  userId: number;
+  sessionId: string;
+}
+
+/** Raised when the session row or the player is gone: the caller answers 401 and clears the cookie. */
+export class SessionGone extends Error {}
 
 /** Optimistic attempts before falling back to the row lock (the same player opening in parallel). */
 const OPTIMISTIC_ATTEMPTS = 2;
 
 /**
  * Opens one pack: take the cost (after coin regeneration), store three cards, move the counters
- * and the total score, all or nothing. The hottest write in the game, so it first tries one
- * atomic statement guarded by the player's row version (read, then compare-and-swap: two round
- * trips); when the same player's packs race, it falls back to a transaction holding the row lock.
- * Either way a balance pays for exactly the packs it covers.
+ * and the total score, all or nothing. The hottest write in the game, so it runs as named
+ * prepared statements (PostgreSQL parses and plans each once per connection), and usually as
+ * ONE: a compare-and-swap statement that updates the player only if the row is still the version
+ * this process last saw and the session row still exists, inserts the cards and says which are
+ * new. The version this process last saw is only a guess (another process, or any other write,
+ * moves it on): when the swap finds nothing, the player and the session are read in one
+ * statement and the swap is tried again. When the same player's packs race, it falls back to a
+ * transaction holding the row lock. Either way a balance pays for exactly the packs it covers.
  */
-export async function openPackFor(db: Db, userId: number, setId: number, rng: RandomSource, now = new Date()): Promise<OpenedPack> {
+export async function openPackFor(db: Db, opener: Opener, setId: number, rng: RandomSource, now = new Date()): Promise<OpenedPack> {
   const set = setById(setId);
   // The draw depends on nothing stored, so it happens before any read or lock.
   const pulled = openPack(set.id, rng);
-  const rows = pulled.map((c) => ({ ...c, userId, points: points(c), openedAt: now }));
+  const rows = pulled.map((c) => ({ ...c, points: points(c) }));
 
+  const lastSeen = lastSeenOf(db);
+  const known = lastSeen.get(opener.userId);
+  if (known) {
+    // A stale guess may say "not enough coins" after a purchase: then ask the database.
+    const patch = tryPatch(known.state, set, rows, now);
+    const opened = patch && (await swap(db, opener, known, patch, set, rows, now));
+    if (opened) return opened;
+  }
   for (let attempt = 0; attempt < OPTIMISTIC_ATTEMPTS; attempt++) {
-    const user = await User.query(db).findById(userId);
-    if (!user) throw unauthorized();
-    const patch = packPatch(user, set, rows, now);
-    const opened = await swapAndInsert(db, user, patch, rows);
+    const [row] = await runPrepared<PlayerRow>(db, READ_PLAYER, [opener.userId, opener.sessionId]);
+    if (!row) {
+      lastSeen.delete(opener.userId);
+      throw new SessionGone();
+    }
+    const seen = { state: fromRow(row), version: row.version };
+    const opened = await swap(db, opener, seen, packPatch(seen.state, set, rows, now), set, rows, now);
     if (opened) return opened;
   }
 
+  lastSeen.delete(opener.userId);
   return db.transaction(async (trx) => {
-    const user = await lockUser(trx, userId);
+    const user = await lockUser(trx, opener.userId);
     const patch = packPatch(user, set, rows, now);
-    const cards = await insertCards(trx, rows);
-    const updated = (await User.query(trx).patch(patch).where("id", userId).returning("*").first()) as unknown as User;
-    return { cards, user: updated };
+    // Holding the lock, the version read is the current one: the same statement, in this transaction.
+    const result = await runPreparedIn<InsertedRow>(trx, SWAP_AND_INSERT[set.id - 1]!, swapValues(opener, user.version, patch, rows, now));
+    if (!result.length) throw new SessionGone();
+    return { cards: toOpened(result, opener.userId, now), coins: patch.coins, gems: patch.gems };
   });
 }
 
-type CardRow = PulledCard & { userId: number; points: number; openedAt: Date };
+type PulledRow = PulledCard & { points: number };
+
+/** The player's columns a pack reads: balances, counters, progress, totals, version. */
+interface PlayerState extends Progress {
+  coins: number;
+  lastCoinGeneration: Date;
+  gems: number;
+  setPacksOpened: number[];
+  totalScore: number;
+  cardCount: number;
+}
+type PlayerRow = Record<string, unknown> & { version: number };
+
+/**
+ * The player's state as this process last read or wrote it, by id: a guess that saves the read
+ * when it is still right (the swap checks the version), never trusted otherwise. Bounded; losing
+ * it costs one read, so it is no state that matters.
+ */
+const lastSeenByDb = new WeakMap<Db, Map<number, Seen>>();
+const LAST_SEEN_MAX = 10_000;
+interface Seen {
+  state: PlayerState;
+  version: number;
+}
+function lastSeenOf(db: Db): Map<number, Seen> {
+  let map = lastSeenByDb.get(db);
+  if (!map) lastSeenByDb.set(db, (map = new Map()));
+  return map;
+}
+function remember(lastSeen: Map<number, Seen>, userId: number, seen: Seen) {
+  lastSeen.delete(userId);
+  lastSeen.set(userId, seen);
+  if (lastSeen.size > LAST_SEEN_MAX) lastSeen.delete(lastSeen.keys().next().value!);
+}
+
+function tryPatch(state: PlayerState, set: CardSet, rows: PulledRow[], now: Date): PackPatch | null {
+  try {
+    return packPatch(state, set, rows, now);
+  } catch {
+    return null;
+  }
+}
+
+/** The compare-and-swap statement; null when the version (or the session) no longer matches. */
+async function swap(db: Db, opener: Opener, seen: Seen, patch: PackPatch, set: CardSet, rows: PulledRow[], now: Date): Promise<OpenedPack | null> {
+  const result = await runPrepared<InsertedRow>(db, SWAP_AND_INSERT[set.id - 1]!, swapValues(opener, seen.version, patch, rows, now));
+  if (!result.length) return null;
+  const setPacksOpened = [...seen.state.setPacksOpened];
+  setPacksOpened[set.id - 1] = patch.setPacksOpened;
+  remember(lastSeenOf(db), opener.userId, { state: { ...patch, setPacksOpened }, version: result[0]!.player_version });
+  return { cards: toOpened(result, opener.userId, now), coins: patch.coins, gems: patch.gems };
+}
+
+const SET_COLUMNS = SETS.map((s) => `set${s.id}_packs_opened`);
+const PLAYER_COLUMNS = [
+  "coins", "last_coin_generation", "gems", ...SET_COLUMNS,
+  "daily_period", "daily_logins", "daily_packs_opened", "daily_holos_found",
+  "weekly_period", "weekly_packs_opened", "weekly_holos_found", "weekly_legendaries_found",
+  "total_score", "card_count", "version",
+];
+
+const READ_PLAYER: PreparedStatement = {
+  name: "pack_read_player",
+  text: `SELECT ${PLAYER_COLUMNS.map((c) => `u.${c}`).join(", ")} FROM users u
+    WHERE u.id = $1::int AND EXISTS (SELECT 1 FROM sessions s WHERE s.id = $2::varchar AND s.user_id = $1::int AND s.expires_at > now())`,
+};
+
+function fromRow(r: PlayerRow): PlayerState {
+  return {
+    coins: r.coins as number,
+    lastCoinGeneration: new Date(r.last_coin_generation as Date | string),
+    gems: r.gems as number,
+    setPacksOpened: SET_COLUMNS.map((c) => r[c] as number),
+    dailyPeriod: r.daily_period as string | null,
+    dailyLogins: r.daily_logins as number,
+    dailyPacksOpened: r.daily_packs_opened as number,
+    dailyHolosFound: r.daily_holos_found as number,
+    weeklyPeriod: r.weekly_period as string | null,
+    weeklyPacksOpened: r.weekly_packs_opened as number,
+    weeklyHolosFound: r.weekly_holos_found as number,
+    weeklyLegendariesFound: r.weekly_legendaries_found as number,
+    totalScore: Number(r.total_score),
+    cardCount: r.card_count as number,
+  };
+}
+
+interface PackPatch extends Progress {
+  coins: number;
+  lastCoinGeneration: Date;
+  gems: number;
+  setPacksOpened: number;
+  totalScore: number;
+  cardCount: number;
+}
 
 /** The player's row after paying for and opening this pack; a 400 when it cannot be paid. */
-function packPatch(user: User, set: CardSet, rows: CardRow[], now: Date): User {
-  let coins = coinState(user);
-  let gems = user.gems;
+function packPatch(player: PlayerState | User, set: CardSet, rows: PulledRow[], now: Date): PackPatch {
+  let coins = coinState(player);
+  let gems = player.gems;
   if (set.currency === "coins") {
     const spent = spendCoins(coins, set.packCost, now);
     if (!spent) throw badRequest(MSG.notEnoughCoins);
@@ -62,81 +183,96 @@ function packPatch(user: User, set: CardSet, rows: CardRow[], now: Date): User {
     if (gems < set.packCost) throw badRequest(MSG.notEnoughGems);
     gems -= set.packCost;
   }
-  const setCounter = `set${set.id}PacksOpened` as const;
-  return User.fromJson(
-    {
-      coins: coins.coins,
-      lastCoinGeneration: coins.lastCoinGeneration,
-      gems,
-      [setCounter]: user[setCounter] + 1,
-      ...recordPack(progressOf(user), rows, now),
-      totalScore: user.totalScore + rows.reduce((sum, r) => sum + r.points, 0),
-      cardCount: user.cardCount + rows.length,
-      updatedAt: now,
-    },
-    { patch: true, skipValidation: true },
-  );
-}
-
-const NEW_CHECK = `NOT EXISTS (
-  SELECT 1 FROM cards c
-  WHERE c.user_id = i.user_id AND c.character = i.character AND c.background = i.background
-    AND c."set" = i."set" AND c.is_holo = i.is_holo AND c.is_glitch = i.is_glitch AND c.is_dark_holo = i.is_dark_holo
-) AS is_new`;
-
-function valuesOf(rows: CardRow[]) {
+  const opened = "setPacksOpened" in player ? player.setPacksOpened[set.id - 1]! : player[`set${set.id as 1}PacksOpened`];
   return {
-    sql: rows.map(() => "(?::int, ?, ?, ?::smallint, ?::boolean, ?::boolean, ?::boolean, ?::int, ?::timestamptz)").join(", "),
-    bindings: rows.flatMap((r) => [r.userId, r.character, r.background, r.set, r.isHolo, r.isGlitch, r.isDarkHolo, r.points, r.openedAt]),
+    coins: coins.coins,
+    lastCoinGeneration: coins.lastCoinGeneration,
+    gems,
+    setPacksOpened: opened + 1,
+    ...recordPack(progressOf(player), rows, now),
+    totalScore: Number(player.totalScore) + rows.reduce((sum, r) => sum + r.points, 0),
+    cardCount: player.cardCount + rows.length,
   };
 }
 
-const CARD_COLUMNS = `user_id, character, background, "set", is_holo, is_glitch, is_dark_holo, points, opened_at`;
+// The player's new values, in the order of $3.. in the statements below.
+const patchValues = (p: PackPatch, now: Date) => [
+  p.coins, p.lastCoinGeneration, p.gems, p.setPacksOpened,
+  p.dailyPeriod, p.dailyLogins, p.dailyPacksOpened, p.dailyHolosFound,
+  p.weeklyPeriod, p.weeklyPacksOpened, p.weeklyHolosFound, p.weeklyLegendariesFound,
+  p.totalScore, p.cardCount, now,
+];
+const setPatchSql = (setId: number) => `coins = $3::int, last_coin_generation = $4::timestamptz, gems = $5::int, set${setId}_packs_opened = $6::int,
+  daily_period = $7::date, daily_logins = $8::int, daily_packs_opened = $9::int, daily_holos_found = $10::int,
+  weekly_period = $11::date, weekly_packs_opened = $12::int, weekly_holos_found = $13::int, weekly_legendaries_found = $14::int,
+  total_score = $15::bigint, card_count = $16::int, updated_at = $17::timestamptz`;
+
+// The pack's cards as parallel arrays ($18..$24), so every pack is the same statement.
+const cardArrays = (rows: PulledRow[]) => [
+  rows.map((r) => r.character), rows.map((r) => r.background), rows.map((r) => r.set),
+  rows.map((r) => r.isHolo), rows.map((r) => r.isGlitch), rows.map((r) => r.isDarkHolo), rows.map((r) => r.points),
+];
+const PACK_CARDS = `SELECT * FROM unnest($18::varchar[], $19::varchar[], $20::smallint[], $21::bool[], $22::bool[], $23::bool[], $24::int[])
+  WITH ORDINALITY AS v(character, background, "set", is_holo, is_glitch, is_dark_holo, points, n)`;
+const IDENTITY = `character, background, "set", is_holo, is_glitch, is_dark_holo`;
+// Reads the collection as it was before this statement's insert (exact index cards_owner_identity).
+const IS_NEW = `NOT EXISTS (
+    SELECT 1 FROM cards c WHERE c.user_id = $1::int AND c.character = i.character AND c.background = i.background
+      AND c."set" = i."set" AND c.is_holo = i.is_holo AND c.is_glitch = i.is_glitch AND c.is_dark_holo = i.is_dark_holo
+  ) AS is_new`;
 
 /**
- * One statement: update the player only if the row is still the version we read, and insert the
- * cards only if that update happened. The CTEs see the collection as it was before the insert,
- * which tells which cards are new. Null when another write got there first.
+ * One statement: update the player only if the row is still the version read ($2), and insert
+ * the cards only if that update happened. Empty when another write got there first. Only the new
+ * cards' ids and identities come back: everything else the caller already knows.
  */
-async function swapAndInsert(db: Db, user: User, patch: User, rows: CardRow[]): Promise<OpenedPack | null> {
-  const update = User.query(db).patch(patch).where({ id: user.id, version: user.version }).returning("*").toKnexQuery().toSQL();
-  const values = valuesOf(rows);
-  const { rows: result } = await db.raw(
-    `WITH u AS (${update.sql}),
-     inserted AS (
-       INSERT INTO cards (${CARD_COLUMNS})
-       SELECT v.* FROM (VALUES ${values.sql}) AS v(${CARD_COLUMNS}) WHERE EXISTS (SELECT 1 FROM u)
-       RETURNING *
-     )
-     SELECT i.*, ${NEW_CHECK}, (SELECT row_to_json(u) FROM u) AS player FROM inserted i ORDER BY i.id`,
-    [...update.bindings, ...values.bindings],
-  );
-  if (!result.length) return null;
-  const player = User.fromDatabaseJson(result[0].player);
-  return { cards: toPulled(result), user: player };
-}
+const SWAP_AND_INSERT: PreparedStatement[] = SETS.map((s) => ({
+  name: `pack_swap_insert_set${s.id}`,
+  text: `WITH u AS (
+      UPDATE users SET ${setPatchSql(s.id)}
+      WHERE id = $1::int AND version = $2::int
+        AND EXISTS (SELECT 1 FROM sessions s WHERE s.id = $25::varchar AND s.user_id = $1::int AND s.expires_at > now())
+      RETURNING id, version
+    ),
+    inserted AS (
+      INSERT INTO cards (user_id, ${IDENTITY}, points, opened_at)
+      SELECT u.id, v.character, v.background, v."set", v.is_holo, v.is_glitch, v.is_dark_holo, v.points, $17::timestamptz
+      FROM u CROSS JOIN (${PACK_CARDS}) v ORDER BY v.n
+      RETURNING id, ${IDENTITY}, points
+    )
+    SELECT i.*, ${IS_NEW}, (SELECT version FROM u) AS player_version FROM inserted i ORDER BY i.id`,
+}));
 
-async function insertCards(trx: Trx, rows: CardRow[]): Promise<Array<Card & { isNew: boolean }>> {
-  const values = valuesOf(rows);
-  const { rows: result } = await trx.raw(
-    `WITH inserted AS (INSERT INTO cards (${CARD_COLUMNS}) VALUES ${values.sql} RETURNING *)
-     SELECT i.*, ${NEW_CHECK} FROM inserted i ORDER BY i.id`,
-    values.bindings,
-  );
-  return toPulled(result);
-}
+const swapValues = (opener: Opener, version: number, patch: PackPatch, rows: PulledRow[], now: Date) => [
+  opener.userId, version, ...patchValues(patch, now), ...cardArrays(rows), opener.sessionId,
+];
+
+type InsertedRow = {
+  id: number; character: string; background: string; set: number; is_holo: boolean; is_glitch: boolean; is_dark_holo: boolean; points: number;
+  is_new: boolean; player_version: number;
+};
 
 const identity = (c: Pick<PulledCard, "character" | "background" | "isHolo" | "isGlitch" | "isDarkHolo">) =>
   [c.character, c.background, c.isHolo, c.isGlitch, c.isDarkHolo].join("|");
 
 /** Of two equal cards in one pack, only the first is new. */
-function toPulled(result: Array<Record<string, unknown>>): Array<Card & { isNew: boolean }> {
+function toOpened(result: InsertedRow[], userId: number, openedAt: Date): Array<Card & { isNew: boolean }> {
   const seenInPack = new Set<string>();
   return result.map((row) => {
-    const { is_new, player: _player, ...columns } = row;
-    const card = Card.fromDatabaseJson(columns) as Card & { isNew: boolean };
+    const card = Object.assign(new Card(), {
+      id: row.id,
+      userId,
+      character: row.character,
+      background: row.background,
+      set: row.set,
+      isHolo: row.is_holo,
+      isGlitch: row.is_glitch,
+      isDarkHolo: row.is_dark_holo,
+      points: row.points,
+      openedAt,
+    }) as Card & { isNew: boolean };
     const key = identity(card);
-    card.isNew = Boolean(is_new) && !seenInPack.has(key);
+    card.isNew = Boolean(row.is_new) && !seenInPack.has(key);
     seenInPack.add(key);
     return card;
   });

@@ -13,7 +13,7 @@ export function requestLog(log: Logger) {
         path: ctx.path,
         status: ctx.status,
         durationMs: Math.round((performance.now() - started) * 10) / 10,
-        userId: typeof ctx.session?.userId === "number" ? ctx.session.userId : undefined,
+        userId: ctx.state.session?.userId,
       });
     }
   };

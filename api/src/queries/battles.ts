@@ -75,11 +75,14 @@ export async function randomOpponent(db: Db, excludeUserId: number, pick: (count
   const count = (await playerCount(db)) - 1;
   if (count <= 0) return undefined;
   // Walks the partial leaderboard index, so the offset stays cheap with many players.
-  const row = await db("users")
+  const picked = db("player_scores")
     .where("card_count", ">", 0)
-    .whereNot("id", excludeUserId)
-    .orderBy([{ column: "total_score", order: "desc" }, { column: "id", order: "asc" }])
+    .whereNot("user_id", excludeUserId)
+    .orderBy([{ column: "total_score", order: "desc" }, { column: "user_id", order: "asc" }])
     .offset(pick(count))
-    .first("id", "username", "display_name");
+    .limit(1)
+    .select("user_id")
+    .as("p");
+  const row = await db.from(picked).join("users as u", "u.id", "p.user_id").first("u.id", "u.username", "u.display_name");
   return row ? { id: row.id, username: row.username, displayName: row.display_name } : undefined;
 }

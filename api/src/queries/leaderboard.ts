@@ -56,18 +56,18 @@ export interface LeaderboardRow {
 export async function leaderboardPage(db: Db, opts: { limit: number; offset: number; bestCards: number }): Promise<{ rows: LeaderboardRow[]; total: number }> {
   // The offset walks the leaderboard index alone (index-only: score and id); names are read
   // for the page's rows only, so a deep page does not visit thousands of user rows.
-  const page = db("users")
+  const page = db("player_scores")
     .where("card_count", ">", 0)
-    .orderBy([{ column: "total_score", order: "desc" }, { column: "id", order: "asc" }])
+    .orderBy([{ column: "total_score", order: "desc" }, { column: "user_id", order: "asc" }])
     .limit(opts.limit)
     .offset(opts.offset)
-    .select("id", "total_score")
+    .select("user_id", "total_score")
     .as("p");
   const [players, count] = await Promise.all([
     db
       .from(page)
-      .join("users as u", "u.id", "p.id")
-      .orderBy([{ column: "p.total_score", order: "desc" }, { column: "p.id", order: "asc" }])
+      .join("users as u", "u.id", "p.user_id")
+      .orderBy([{ column: "p.total_score", order: "desc" }, { column: "p.user_id", order: "asc" }])
       .select("u.id", "u.username", "u.display_name", "p.total_score"),
     playerCount(db),
   ]);

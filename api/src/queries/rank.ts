@@ -9,9 +9,9 @@ export async function playerCount(db: Db): Promise<number> {
 
 type Where = (q: Knex.QueryBuilder) => void;
 
-/** Players on the board matching `where`, counted through the leaderboard index, stopping at `cap`. */
+/** Players on the board matching `where`, counted through the leaderboard index (player_scores), stopping at `cap`. */
 async function countUpTo(db: Db, where: Where, cap: number): Promise<number> {
-  const matching = db("users").where("card_count", ">", 0).modify(where).select(db.raw("1")).limit(cap).as("m");
+  const matching = db("player_scores").where("card_count", ">", 0).modify(where).select(db.raw("1")).limit(cap).as("m");
   const row = await db.from(matching).count("* as n").first();
   return Number(row?.n ?? 0);
 }
@@ -23,19 +23,19 @@ async function countUpTo(db: Db, where: Where, cap: number): Promise<number> {
  * leaderboard index with a range condition, so no rank read walks more than half the board.
  */
 export async function rankOf(db: Db, userId: number): Promise<{ rank: number | null; players: number }> {
-  const me = await db("users").where({ id: userId }).first("total_score", "card_count");
+  const me = await db("player_scores").where({ user_id: userId }).first("total_score", "card_count");
   const total = await playerCount(db);
   if (!me || me.card_count === 0) return { rank: null, players: total };
   const score = me.total_score;
   const half = Math.ceil(total / 2);
   const higher = await countUpTo(db, (q) => q.where("total_score", ">", score), half + 1);
   if (higher <= half) {
-    const tiedAhead = await countUpTo(db, (q) => q.where("total_score", score).andWhere("id", "<", userId), total);
+    const tiedAhead = await countUpTo(db, (q) => q.where("total_score", score).andWhere("user_id", "<", userId), total);
     return { rank: higher + tiedAhead + 1, players: total };
   }
   const [lower, tiedBehind] = await Promise.all([
     countUpTo(db, (q) => q.where("total_score", "<", score), total),
-    countUpTo(db, (q) => q.where("total_score", score).andWhere("id", ">", userId), total),
+    countUpTo(db, (q) => q.where("total_score", score).andWhere("user_id", ">", userId), total),
   ]);
   return { rank: Math.max(1, total - lower - tiedBehind), players: total };
 }

@@ -39,7 +39,7 @@ export async function loadUserFresh(db: Db, userId: number, now = new Date()): P
   });
 }
 
-export function coinState(user: User) {
+export function coinState(user: { coins: number; lastCoinGeneration: Date | string }) {
   return { coins: user.coins, lastCoinGeneration: new Date(user.lastCoinGeneration) };
 }
 

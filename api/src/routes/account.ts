@@ -13,7 +13,7 @@ import { isValidDisplayName, isValidEmail } from "../contract/rules.ts";
 
 export function accountRoutes(db: Db) {
   const router = new Router();
-  const auth = requireAuth();
+  const auth = requireAuth(db);
 
   router.get("/user", auth, async (ctx) => {
     ctx.body = presentUser(await recordDailyVisit(db, await loadUserFresh(db, ctx.state.userId)), new Date());
@@ -66,7 +66,7 @@ export function accountRoutes(db: Db) {
   router.put("/user/password", auth, async (ctx) => {
     const body = parseBody(ctx, UpdatePasswordBody);
     await updatePassword(db, ctx.state.userId, body.currentPassword, body.newPassword);
-    await signIn(ctx, ctx.state.userId);
+    await signIn(ctx, db, ctx.state.userId);
     ctx.body = { ok: true };
   });
 

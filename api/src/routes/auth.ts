@@ -20,7 +20,7 @@ export function authRoutes(db: Db, config: Config) {
   };
 
   router.get("/auth", async (ctx) => {
-    const user = await recordDailyVisit(db, await loadUserFresh(db, requireUserId(ctx)));
+    const user = await recordDailyVisit(db, await loadUserFresh(db, await requireUserId(ctx, db)));
     ctx.body = { user: presentUser(user, new Date()) };
   });
 
@@ -28,7 +28,7 @@ export function authRoutes(db: Db, config: Config) {
     const body = parseBody(ctx, LoginBody);
     await limitAttempt(ctx.ip, body.username);
     const user = await loginUser(db, body.username, body.password);
-    await signIn(ctx, user.id);
+    await signIn(ctx, db, user.id);
     ctx.body = { user: presentUser(await recordDailyVisit(db, await loadUserFresh(db, user.id)), new Date()) };
   });
 
@@ -36,13 +36,13 @@ export function authRoutes(db: Db, config: Config) {
     const body = parseBody(ctx, RegisterBody);
     await limitAttempt(ctx.ip, body.username);
     const user = await registerUser(db, body);
-    await signIn(ctx, user.id);
+    await signIn(ctx, db, user.id);
     ctx.status = 201;
     ctx.body = { user: presentUser(await recordDailyVisit(db, user), new Date()) };
   });
 
   router.post("/auth/logout", async (ctx) => {
-    signOut(ctx);
+    await signOut(ctx, db);
     ctx.body = { ok: true };
   });
 

@@ -20,7 +20,7 @@ function battleIdOf(raw: string | undefined): number {
 
 export function battleRoutes(db: Db) {
   const router = new Router();
-  const auth = requireAuth();
+  const auth = requireAuth(db);
 
   router.post("/battle/find-opponent", auth, async (ctx) => {
     const body: FindOpponentResponse = { battleId: await startBattle(db, ctx.state.userId, cryptoRandom) };

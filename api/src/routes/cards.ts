@@ -2,24 +2,29 @@ import Router from "@koa/router";
 import type { OpenPackResponse } from "../contract/cards.ts";
 import { OpenPackBody } from "../contract/packs.ts";
 import type { Db } from "../db/knex.ts";
-import { openPackFor } from "../commands/packOpener.ts";
+import { openPackFor, SessionGone } from "../commands/packOpener.ts";
 import { cryptoRandom } from "../game/random.ts";
-import { requireAuth } from "../http/auth.ts";
+import { requireAuth, requireSignedSession, sessionProven, sessionRevoked } from "../http/auth.ts";
 import { parseBody } from "../http/validate.ts";
 import { presentCard } from "../presenters/card.ts";
 import { collectionOf } from "../queries/cards.ts";
 
 export function cardRoutes(db: Db) {
   const router = new Router();
-  const auth = requireAuth();
+  const auth = requireAuth(db);
 
-  router.post("/open-pack", auth, async (ctx) => {
+  // The hottest call: its first statement reads the player and proves the session together.
+  router.post("/open-pack", requireSignedSession(), async (ctx) => {
     const { set } = parseBody(ctx, OpenPackBody);
-    const { cards, user } = await openPackFor(db, ctx.state.userId, set, cryptoRandom);
+    const session = ctx.state.session!;
+    const opened = await openPackFor(db, { userId: session.userId, sessionId: session.id }, set, cryptoRandom).catch((err) => {
+      throw err instanceof SessionGone ? sessionRevoked(ctx) : err;
+    });
+    sessionProven(ctx);
     const body: OpenPackResponse = {
-      cards: cards.map((c) => ({ ...presentCard(c), isNew: c.isNew })),
-      newCoinCount: user.coins,
-      newGemCount: user.gems,
+      cards: opened.cards.map((c) => ({ ...presentCard(c), isNew: c.isNew })),
+      newCoinCount: opened.coins,
+      newGemCount: opened.gems,
     };
     ctx.body = body;
   });

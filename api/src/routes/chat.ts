@@ -8,7 +8,7 @@ import { recentMessages } from "../queries/chat.ts";
 
 export function chatRoutes(db: Db) {
   const router = new Router();
-  const auth = requireAuth();
+  const auth = requireAuth(db);
 
   router.get("/chat/messages", auth, async (ctx) => {
     const asked = Number(ctx.query.limit);

@@ -3,7 +3,31 @@ import { CHAMPION_COUNT, LEADERBOARD_BEST_CARDS, LEADERBOARD_PAGE_DEFAULT, LEADE
 import type { Db } from "../db/knex.ts";
 import { requireAuth } from "../http/auth.ts";
 import { presentCard } from "../presenters/card.ts";
-import { bestCardsOf, leaderboardPage } from "../queries/leaderboard.ts";
+import { bestCardsOf, leaderboardPage, type LeaderboardRow } from "../queries/leaderboard.ts";
+import { staleWhileRevalidate } from "../lib/staleCache.ts";
+
+type Page = { rows: LeaderboardRow[]; total: number };
+const PAGES_KEPT = 64;
+
+/**
+ * Every player asks for the same few pages, so requests for one page at the same moment share
+ * one computation (nothing is kept once it is answered). A request may so get a page whose
+ * computation began up to one computation (milliseconds) before it arrived, and miss a pack
+ * opened in that window; the next read shows it. Sequential reads are exact.
+ */
+function sharedPages(db: Db) {
+  const pages = new Map<string, { get(): Promise<Page> }>();
+  return (limit: number, offset: number): Promise<Page> => {
+    const key = `${limit}:${offset}`;
+    let page = pages.get(key);
+    if (!page) {
+      page = staleWhileRevalidate(0, () => leaderboardPage(db, { limit, offset, bestCards: LEADERBOARD_BEST_CARDS }));
+      pages.set(key, page);
+      if (pages.size > PAGES_KEPT) pages.delete(pages.keys().next().value!);
+    }
+    return page.get();
+  };
+}
 
 const intParam = (value: unknown, fallback: number, max: number) => {
   const n = typeof value === "string" && /^\d+$/.test(value) ? Number(value) : fallback;
@@ -12,7 +36,8 @@ const intParam = (value: unknown, fallback: number, max: number) => {
 
 export function leaderboardRoutes(db: Db) {
   const router = new Router();
-  const auth = requireAuth();
+  const auth = requireAuth(db);
+  const pageOf = sharedPages(db);
 
   /**
    * A page of the leaderboard (?limit, default 50, at most 200; ?offset). The body is the list
@@ -21,7 +46,7 @@ export function leaderboardRoutes(db: Db) {
   router.get("/leaderboard", auth, async (ctx) => {
     const limit = Math.max(1, intParam(ctx.query.limit, LEADERBOARD_PAGE_DEFAULT, LEADERBOARD_PAGE_MAX));
     const offset = intParam(ctx.query.offset, 0, Number.MAX_SAFE_INTEGER);
-    const { rows, total } = await leaderboardPage(db, { limit, offset, bestCards: LEADERBOARD_BEST_CARDS });
+    const { rows, total } = await pageOf(limit, offset);
     const body: LeaderboardEntryDto[] = rows.map((r) => ({
       user: { id: r.id, displayName: r.displayName, replitUsername: r.username, username: r.username },
       totalScore: r.totalScore,

@@ -10,7 +10,7 @@ import { loadUserFresh } from "../queries/users.ts";
 
 export function rewardRoutes(db: Db) {
   const router = new Router();
-  const auth = requireAuth();
+  const auth = requireAuth(db);
 
   /** SPEC.md: a map of reward id to claimed flag for the current periods. */
   router.get("/user/rewards/status", auth, async (ctx) => {

@@ -15,7 +15,7 @@ import { packagesForSale, purchaseHistoryOf } from "../queries/purchases.ts";
 
 export function storeRoutes(db: Db, provider: PaymentProvider | null, log: Logger) {
   const router = new Router();
-  const auth = requireAuth();
+  const auth = requireAuth(db);
   const requireProvider = (): PaymentProvider => {
     if (!provider) throw new HttpError(503, MSG.paymentsUnavailable);
     return provider;

@@ -49,7 +49,7 @@ function sinceOf(value: unknown): Date | null {
 
 export function tradingRoutes(db: Db) {
   const router = new Router();
-  const auth = requireAuth();
+  const auth = requireAuth(db);
   // Grouping every card in the game grows with the game: exact while it is cheap, then reused
   // for a while (a market listing may lag; owners and offers are always read fresh).
   const market = staleWhileRevalidate(freshForCostOf, async (): Promise<UniqueCardDto[]> => (await uniqueCards(db)).map((c) => ({ ...c, tier: tierOf(c) })));

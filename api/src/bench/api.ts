@@ -1,0 +1,272 @@
+// The API half of the benchmark table (issue 11, points 5 and 6): open-pack against pgbench
+// TPC-B on the same PostgreSQL in the same run, players of 0 and of 5,000 cards, the request
+// log's cost, CPU per request, the embedded database, and the leaderboard at 100k/5M.
+// Every figure is taken `repeats` times, interleaved with its baseline, and reads
+// "median (min-max)".
+import { rmSync } from "node:fs";
+import knex, { type Knex } from "knex";
+import { createDb } from "../db/knex.ts";
+import { pullCard } from "../game/pull.ts";
+import { points } from "../game/rarity.ts";
+import { seededRandom } from "../game/seededRandom.ts";
+import { SETS } from "../game/sets.ts";
+import { seedLeaderboard } from "./leaderboardSeed.ts";
+import { hasPgbench, initPgbench, runPgbench } from "./pgbench.ts";
+import { formatSpread, repeat, spread, verdict, type BenchRow } from "./rows.ts";
+import { cpuSeconds, signUp, startServerProcess, type ServerProcess } from "./server.ts";
+import { runWrk, type WrkResult } from "./wrk.ts";
+
+export interface ApiBenchOptions {
+  /** A PostgreSQL server URL (any database on it); the bench creates and drops its own. */
+  adminUrl: string;
+  seconds: number;
+  repeats: number;
+  clients: number;
+  embeddedClients: number;
+  leaderboardClients: number;
+  leaderboardPlayers: number;
+  leaderboardCards: number;
+  bigCollection: number;
+  pgbenchScale: number;
+  webConcurrency: number;
+  /** Ports for the servers the bench starts (two at once). */
+  port: number;
+  log?: (line: string) => void;
+}
+
+export function apiBenchOptionsFromEnv(env = process.env): ApiBenchOptions {
+  return {
+    adminUrl: env.BENCH_DATABASE_URL || env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres",
+    seconds: Number(env.BENCH_SECONDS || 10),
+    repeats: Number(env.BENCH_REPEATS || 3),
+    clients: Number(env.BENCH_CLIENTS || 32),
+    embeddedClients: Number(env.BENCH_EMBEDDED_CLIENTS || 8),
+    leaderboardClients: Number(env.BENCH_LB_CLIENTS || 8),
+    leaderboardPlayers: Number(env.BENCH_LB_PLAYERS || 100_000),
+    leaderboardCards: Number(env.BENCH_LB_CARDS || 5_000_000),
+    bigCollection: Number(env.BENCH_BIG_COLLECTION || 5_000),
+    // pgbench's TPC-B at the scale issue 11 measured with (10 branches).
+    pgbenchScale: Number(env.BENCH_PGBENCH_SCALE || 10),
+    webConcurrency: Number(env.BENCH_WEB_CONCURRENCY || 1),
+    port: Number(env.BENCH_PORT || 3322),
+  };
+}
+
+interface Measured extends WrkResult {
+  cpuMsPerRequest: number;
+}
+
+async function measured(server: ServerProcess, run: () => Promise<WrkResult>): Promise<Measured> {
+  const before = cpuSeconds(server.pid);
+  const result = await run();
+  const cpu = cpuSeconds(server.pid) - before;
+  return { ...result, cpuMsPerRequest: (cpu * 1000) / Math.max(1, result.requests) };
+}
+
+async function signUpMany(url: string, prefix: string, n: number): Promise<string[]> {
+  const cookies: string[] = [];
+  for (let i = 0; i < n; i += 4) {
+    cookies.push(...(await Promise.all(Array.from({ length: Math.min(4, n - i) }, (_, j) => signUp(url, `${prefix}${i + j}`)))));
+  }
+  return cookies;
+}
+
+/** Gives the named players `perPlayer` real pulls each (set-based, like leaderboardSeed) and enough coins. */
+async function fillCollections(db: Knex, usernames: string[], perPlayer: number): Promise<void> {
+  const rng = seededRandom(11);
+  const pool = Array.from({ length: 4000 }, (_, i) => {
+    const card = pullCard(SETS[i % SETS.length]!.id, rng);
+    return [card.character, card.background, card.set, card.isHolo, card.isGlitch, card.isDarkHolo, points(card)] as const;
+  });
+  const col = (k: number) => pool.map((p) => p[k]);
+  await db.raw(
+    `INSERT INTO cards (user_id, character, background, "set", is_holo, is_glitch, is_dark_holo, points)
+     SELECT u.id, p.c, p.b, p.s, p.h, p.gl, p.d, p.pts
+     FROM users u CROSS JOIN generate_series(1, ?) g
+     JOIN unnest(?::text[], ?::text[], ?::smallint[], ?::bool[], ?::bool[], ?::bool[], ?::int[]) WITH ORDINALITY AS p(c, b, s, h, gl, d, pts, idx)
+       ON p.idx = 1 + (hashint4(g + u.id * 7919) & 2147483647) % ?
+     WHERE u.username = ANY(?::text[])`,
+    [perPlayer, col(0), col(1), col(2), col(3), col(4), col(5), col(6), pool.length, usernames] as unknown as Knex.RawBinding[],
+  );
+  await db.raw(
+    `UPDATE users u SET total_score = s.total, card_count = s.n
+     FROM (SELECT user_id, sum(points) AS total, count(*) AS n FROM cards GROUP BY user_id) s
+     WHERE u.id = s.user_id AND u.username = ANY(?::text[])`,
+    [usernames],
+  );
+  await db.raw(`VACUUM ANALYZE cards`);
+}
+
+const fmt = (values: number[], unit: string, digits = 0) => formatSpread(spread(values), unit, digits);
+const median = (values: number[]) => spread(values).median;
+
+export async function runApiBench(opts: ApiBenchOptions): Promise<BenchRow[]> {
+  const say = opts.log ?? ((line: string) => console.error(line));
+  const rows: BenchRow[] = [];
+  const dbName = `foilbound_bench_${Date.now().toString(36)}`;
+  const admin = knex({ client: "pg", connection: opts.adminUrl, pool: { min: 0, max: 1 } });
+  await admin.raw(`CREATE DATABASE ${dbName}`);
+  const benchUrl = new URL(opts.adminUrl);
+  benchUrl.pathname = `/${dbName}`;
+  const url = benchUrl.toString();
+  const secret = "bench-secret";
+  const dataDir = `/tmp/foilbound-bench-${process.pid}`;
+  const servers: ServerProcess[] = [];
+  const stopAll = async () => {
+    for (const s of servers.splice(0)) await s.stop();
+  };
+  try {
+    // --- PostgreSQL: open-pack vs pgbench, interleaved. --------------------------------------
+    const pgEnv = { DATABASE_URL: url, DATA_DIR: dataDir, SESSION_SECRET: secret, WEB_CONCURRENCY: String(opts.webConcurrency) };
+    const quiet = await startServerProcess({ ...pgEnv, LOG_REQUESTS: "0" }, opts.port);
+    servers.push(quiet);
+    const logged = await startServerProcess({ ...pgEnv, LOG_REQUESTS: "1" }, opts.port + 1);
+    servers.push(logged);
+    const hasPg = hasPgbench();
+    if (hasPg) initPgbench(url, opts.pgbenchScale);
+
+    const db = knex({ client: "pg", connection: url, pool: { min: 0, max: 2 } });
+    say(`signing up ${opts.clients} players of ${opts.bigCollection} cards`);
+    const bigNames = Array.from({ length: opts.clients }, (_, i) => `big${i}`);
+    const bigCookies = await signUpMany(quiet.url, "big", opts.clients);
+    await fillCollections(db, bigNames, opts.bigCollection);
+    await db("users").update({ coins: 1_000_000_000 });
+
+    const openPack = (server: ServerProcess, cookies: string[], connections: number) =>
+      measured(server, () =>
+        runWrk({ url: `${server.url}/api/open-pack`, method: "POST", body: '{"set":1}', cookies, origin: server.url, connections, seconds: opts.seconds }),
+      );
+    // Warm-up: JIT, pools filling, prepared statements, PostgreSQL caches.
+    await openPack(quiet, bigCookies, opts.clients);
+    await openPack(logged, bigCookies, opts.clients);
+
+    const tps: number[] = [];
+    const fresh: Measured[] = [];
+    const big: Measured[] = [];
+    const bigLogged: Measured[] = [];
+    await repeat(opts.repeats, async (r) => {
+      if (hasPg) tps.push(runPgbench(url, { clients: opts.clients, seconds: opts.seconds }).tps);
+      // New players each round: collections grow from 0 during the run.
+      const cookies = await signUpMany(quiet.url, `new${r}_`, opts.clients);
+      await db("users").where("username", "like", `new${r}\\_%`).update({ coins: 1_000_000_000 });
+      fresh.push(await openPack(quiet, cookies, opts.clients));
+      big.push(await openPack(quiet, bigCookies, opts.clients));
+      bigLogged.push(await openPack(logged, bigCookies, opts.clients));
+      say(`round ${r + 1}: pgbench ${tps.at(-1)?.toFixed(0)} tps; open-pack ${fresh.at(-1)!.perSecond.toFixed(0)}/s (0 cards), ${big.at(-1)!.perSecond.toFixed(0)}/s (${opts.bigCollection} cards), ${bigLogged.at(-1)!.perSecond.toFixed(0)}/s logged`);
+    });
+    const tpsText = hasPg ? `pgbench TPC-B ${fmt(tps, " tps")}` : "pgbench not installed";
+    const workers = opts.webConcurrency > 1 ? `, ${opts.webConcurrency} workers` : "";
+    for (const [label, runs] of [["new players (0 cards)", fresh], [`players of ${opts.bigCollection} cards`, big]] as const) {
+      const ratios = hasPg ? runs.map((m, i) => m.perSecond / tps[i]!) : [];
+      rows.push({
+        benchmark: `open-pack on PostgreSQL, ${opts.clients} clients, ${label}${workers}: throughput`,
+        result: `${fmt(runs.map((m) => m.perSecond), " packs/s")} = ${hasPg ? fmt(ratios.map((x) => x * 100), "% of pgbench") : "-"}${errorsNote(runs)}`,
+        baseline: tpsText,
+        target: ">= 50% of pgbench",
+        verdict: verdict(hasPg ? median(ratios) >= 0.5 && noErrors(runs) : null),
+      });
+      rows.push({
+        benchmark: `open-pack on PostgreSQL, ${opts.clients} clients, ${label}: p50 / p99`,
+        result: `p50 ${fmt(runs.map((m) => m.p50), " ms", 1)}, p99 ${fmt(runs.map((m) => m.p99), " ms", 1)}`,
+        baseline: "issue 11: p99 ~108 ms",
+        target: "p99 <= 50 ms",
+        verdict: verdict(median(runs.map((m) => m.p99)) <= 50),
+      });
+      rows.push({
+        benchmark: `open-pack on PostgreSQL, ${label}: API CPU per request`,
+        result: fmt(runs.map((m) => m.cpuMsPerRequest), " ms", 2),
+        baseline: "issue 11: ~1.1 ms",
+        target: "-",
+        verdict: "-",
+      });
+    }
+    const logCost = big.map((m, i) => 1 - bigLogged[i]!.perSecond / m.perSecond);
+    rows.push({
+      benchmark: `request log (LOG_REQUESTS=1) cost on open-pack throughput`,
+      result: `${fmt(logCost.map((x) => x * 100), "%", 1)} (${fmt(bigLogged.map((m) => m.perSecond), " packs/s")} logged)`,
+      baseline: `${fmt(big.map((m) => m.perSecond), " packs/s")} unlogged`,
+      target: "<= 5%",
+      verdict: verdict(median(logCost) <= 0.05),
+    });
+    await stopAll();
+
+    // --- Leaderboard at scale, on the same database. ----------------------------------------
+    say(`seeding ${opts.leaderboardPlayers} players, ${opts.leaderboardCards} cards`);
+    const seedStart = performance.now();
+    await seedLeaderboard(db, { players: opts.leaderboardPlayers, cards: opts.leaderboardCards });
+    say(`seeded in ${((performance.now() - seedStart) / 1000).toFixed(0)} s`);
+    await db.destroy();
+    const lbServer = await startServerProcess({ ...pgEnv, LOG_REQUESTS: "0" }, opts.port);
+    servers.push(lbServer);
+    const scale = `${(opts.leaderboardPlayers / 1000).toFixed(0)}k players, ${(opts.leaderboardCards / 1e6).toFixed(1)}M cards`;
+    const get = (path: string, connections: number, seconds = opts.seconds) =>
+      measured(lbServer, () => runWrk({ url: `${lbServer.url}${path}`, cookies: bigCookies, origin: lbServer.url, connections, seconds }));
+    const middle = Math.floor(opts.leaderboardPlayers / 2);
+    for (const [label, path] of [
+      ["GET /leaderboard (top 50, 9 best cards each)", "/api/leaderboard"],
+      [`GET /leaderboard?offset=${middle}`, `/api/leaderboard?offset=${middle}`],
+      ["GET /user/rank", "/api/user/rank"],
+    ] as const) {
+      await get(path, opts.leaderboardClients, 2);
+      const one: Measured[] = [];
+      const many: Measured[] = [];
+      await repeat(opts.repeats, async () => {
+        one.push(await get(path, 1, Math.max(2, Math.round(opts.seconds / 2))));
+        many.push(await get(path, opts.leaderboardClients));
+      });
+      rows.push({
+        benchmark: `${label}, ${scale}, ${opts.leaderboardClients} clients`,
+        result: `${fmt(many.map((m) => m.perSecond), "/s")}, p50 ${fmt(many.map((m) => m.p50), " ms", 1)}, p99 ${fmt(many.map((m) => m.p99), " ms", 1)}${errorsNote(many)}`,
+        baseline: `1 client: p50 ${fmt(one.map((m) => m.p50), " ms", 1)}, p99 ${fmt(one.map((m) => m.p99), " ms", 1)}`,
+        target: path === "/api/leaderboard" ? "p99 <= 30 ms" : "-",
+        verdict: path === "/api/leaderboard" ? verdict(median(many.map((m) => m.p99)) <= 30 && noErrors(many)) : noErrors(many) ? "-" : "MISSED",
+      });
+    }
+    await stopAll();
+
+    // --- The embedded database (PGlite, in the API's own thread). -----------------------------
+    rmSync(dataDir, { recursive: true, force: true });
+    const emEnv = { DATABASE_URL: "", DATA_DIR: dataDir, SESSION_SECRET: secret, LOG_REQUESTS: "0" };
+    const signingUp = await startServerProcess(emEnv, opts.port);
+    servers.push(signingUp);
+    const emCookies = await signUpMany(signingUp.url, "em", opts.embeddedClients);
+    await stopAll();
+    // Coins through the embedded database itself, while no server holds its folder.
+    const emDb = createDb({ dataDir });
+    await emDb("users").update({ coins: 1_000_000_000 });
+    await emDb.destroy();
+    const embedded = await startServerProcess(emEnv, opts.port);
+    servers.push(embedded);
+    const health = () => measured(embedded, () => runWrk({ url: `${embedded.url}/api/health`, cookies: [""], origin: embedded.url, connections: opts.embeddedClients, seconds: Math.max(2, Math.round(opts.seconds / 2)) }));
+    const emOpen = () =>
+      measured(embedded, () =>
+        runWrk({ url: `${embedded.url}/api/open-pack`, method: "POST", body: '{"set":1}', cookies: emCookies, origin: embedded.url, connections: opts.embeddedClients, seconds: opts.seconds }),
+      );
+    await emOpen();
+    const floor: Measured[] = [];
+    const em: Measured[] = [];
+    await repeat(opts.repeats, async () => {
+      floor.push(await health());
+      em.push(await emOpen());
+    });
+    rows.push({
+      benchmark: `open-pack on the embedded database (PGlite), ${opts.embeddedClients} clients`,
+      result: `${fmt(em.map((m) => m.perSecond), " packs/s")}, p99 ${fmt(em.map((m) => m.p99), " ms", 1)}, ${fmt(em.map((m) => m.cpuMsPerRequest), " ms CPU/req", 2)}${errorsNote(em)}`,
+      baseline: `issue 11: ~300 packs/s, 3.2 ms CPU/req; Koa floor (GET /api/health) ${fmt(floor.map((m) => m.perSecond), "/s")}`,
+      target: ">= 600 packs/s",
+      verdict: verdict(median(em.map((m) => m.perSecond)) >= 600 && noErrors(em)),
+    });
+  } finally {
+    await stopAll();
+    rmSync(dataDir, { recursive: true, force: true });
+    await admin.raw(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await admin.destroy();
+  }
+  return rows;
+}
+
+const noErrors = (runs: WrkResult[]) => runs.every((m) => m.errors === 0);
+const errorsNote = (runs: WrkResult[]) => {
+  const errors = runs.reduce((s, m) => s + m.errors, 0);
+  return errors ? ` (${errors} errors)` : "";
+};
