@@ -9,8 +9,7 @@
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { SOUND_FORMATS, SOUND_NAMES, type SoundFormat } from "../../../../assets/scripts/artManifest.ts";
-import { printTable } from "../load.ts";
-import { formatSpread, repeat, spread, verdict, type BenchRow } from "../rows.ts";
+import { formatSpread, printRows, repeat, spread, verdict, type BenchRow } from "../rows.ts";
 
 const RUNS = 3;
 const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true };
@@ -234,5 +233,5 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     baseUrl: process.env.BASE_URL || "http://localhost:3000",
     chromiumPath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
   });
-  printTable(rows as unknown as Array<Record<string, string>>);
+  printRows(rows);
 }
