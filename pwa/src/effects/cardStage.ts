@@ -107,8 +107,13 @@ export function startPackReveal(container: HTMLElement, count: number, options: 
   return domReveal(container, count, options);
 }
 
-/** A reveal whose cards are known from the start, waiting for the stage if it is not up yet. */
-export async function playReveal(container: HTMLElement, cards: readonly RevealCard[], options: RevealOptions): Promise<RevealHandle> {
+/**
+ * A reveal whose cards are known from the start, waiting for the stage if it is not up yet (the
+ * battle's rounds). It keeps SPEC.md's classic timer unless options.pace says otherwise: the
+ * battle's rounds are paced around it.
+ */
+export async function playReveal(container: HTMLElement, cards: readonly RevealCard[], revealOptions: RevealOptions): Promise<RevealHandle> {
+  const options: RevealOptions = { pace: "classic", ...revealOptions };
   let handle: RevealHandle;
   if (!usesPixi()) handle = domReveal(container, cards.length, options);
   else {

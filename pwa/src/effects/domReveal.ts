@@ -173,7 +173,7 @@ export function domReveal(container: HTMLElement, count: number, options: Reveal
   container.appendChild(root);
   const shells = Array.from({ length: count }, buildShell);
   for (const s of shells) root.appendChild(s.el);
-  const schedule = revealSchedule(count, { reducedMotion, lowEffects });
+  const schedule = revealSchedule(count, options);
   root.style.setProperty("--flip-ms", `${schedule.animationMs}ms`);
   let domCards: DomCard[] = [];
 

@@ -35,6 +35,12 @@ describe("reveal timing (SPEC.md section 4's growing rhythm, within issue 11's 2
     expect(s.animationMs).toBeLessThan(revealSchedule(3, NORMAL).animationMs);
   });
 
+  it("keeps SPEC.md's timer as written for the battle (0.2 s, +0.4 s, +0.8 s)", () => {
+    const s = revealSchedule(3, { ...NORMAL, pace: "classic" });
+    expect(s.startAt).toEqual([200, 600, 1400]);
+    expect(s.doneAt).toBe(1400 + 640);
+  });
+
   it("lets further cards of several packs follow quickly, and has nothing to wait for with none", () => {
     const s = revealSchedule(6, NORMAL);
     expect(s.startAt.slice(3).every((t, i) => t > s.startAt[i + 2]! && t - s.startAt[i + 2]! < 400)).toBe(true);

@@ -8,6 +8,11 @@
 export interface ScheduleSettings {
   reducedMotion: boolean;
   lowEffects: boolean;
+  /**
+   * "pack" (default): the quick pack reveal above. "classic": SPEC.md's own 0.2 s, +0.4 s, +0.8 s
+   * with 0.64 s flips, kept for the battle, whose rounds are paced around it.
+   */
+  pace?: "pack" | "classic";
 }
 
 /** Start of the 1st, 2nd and 3rd card's turn (ms after the cards are known). */
@@ -22,6 +27,8 @@ export const FLIP_MS = 520;
 export const QUICK_FLIP_MS = 380;
 /** Reduced motion: a calm fade instead of the flip. */
 export const FADE_MS = 300;
+/** The classic pace (SPEC.md's timer as written): starts, flip and fade. */
+const CLASSIC = { starts: [200, 600, 1400], flip: 640, fade: 450, extra: 180 } as const;
 
 export interface RevealSchedule {
   /** When card i starts turning (ms after the cards are known). */
@@ -36,12 +43,14 @@ export interface RevealSchedule {
 
 export function revealSchedule(count: number, settings: ScheduleSettings): RevealSchedule {
   const { reducedMotion, lowEffects } = settings;
+  const classic = settings.pace === "classic";
   const quick = reducedMotion || lowEffects;
-  const starts: readonly number[] = quick ? QUICK_STARTS_MS : REVEAL_STARTS_MS;
-  const animationMs = reducedMotion ? FADE_MS : lowEffects ? QUICK_FLIP_MS : FLIP_MS;
+  const starts: readonly number[] = classic ? CLASSIC.starts : quick ? QUICK_STARTS_MS : REVEAL_STARTS_MS;
+  const extraGap = classic ? CLASSIC.extra : EXTRA_CARD_GAP_MS;
+  const animationMs = classic ? (reducedMotion ? CLASSIC.fade : CLASSIC.flip) : reducedMotion ? FADE_MS : lowEffects ? QUICK_FLIP_MS : FLIP_MS;
   const startAt: number[] = [];
   for (let i = 0; i < count; i++) {
-    startAt.push(starts[i] ?? starts[starts.length - 1]! + (i - starts.length + 1) * EXTRA_CARD_GAP_MS);
+    startAt.push(starts[i] ?? starts[starts.length - 1]! + (i - starts.length + 1) * extraGap);
   }
   // A flip shows the face half-way through; a fade is "revealed" as soon as it starts.
   const faceDelay = reducedMotion ? 0 : Math.round(animationMs / 2);

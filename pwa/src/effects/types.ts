@@ -16,6 +16,8 @@ export interface RevealOptions extends EffectOptions {
   onDone(): void;
   /** A quick tap on the stage skips to the end (default true). */
   tapToSkip?: boolean;
+  /** The timer (revealSchedule.ts): the quick pack pace by default, "classic" for the battle. */
+  pace?: "pack" | "classic";
 }
 
 export interface RevealHandle {
