@@ -24,7 +24,7 @@ const CPU_SLOWDOWN = 4;
 const RUNS = 3;
 /** How long the player looks at the packs before the first tap (the warm-up's idle time). */
 const LOOK_MS = 4000;
-const TIMEOUT_MS = 30_000;
+const TIMEOUT_MS = 60_000;
 const PASSWORD = "secret12";
 const TILE = { name: /^Open Velvet Night pack/ } as const;
 const TILE_SELECTOR = '[aria-label^="Open Velvet Night pack"]';
