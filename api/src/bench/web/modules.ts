@@ -1,4 +1,5 @@
 import type { BenchRow } from "../rows.ts";
+import { benchReveal } from "./reveal.ts";
 import { benchTransfer } from "./transfer.ts";
 
 export interface WebBenchContext {
@@ -10,4 +11,5 @@ export interface WebBenchContext {
 /** The browser benchmarks, in the order the table shows them. */
 export const WEB_BENCHES: Record<string, (ctx: WebBenchContext) => Promise<BenchRow[]>> = {
   transfer: benchTransfer,
+  reveal: benchReveal,
 };

@@ -17,8 +17,7 @@
 //
 // Alone: BASE_URL=http://localhost:3340 tsx api/src/bench/web/reveal.ts
 import { chromium, type Browser, type Page } from "@playwright/test";
-import { printTable } from "../load.ts";
-import { formatSpread, repeat, spread, verdict, type BenchRow, type Spread } from "../rows.ts";
+import { formatSpread, printRows, repeat, spread, verdict, type BenchRow, type Spread } from "../rows.ts";
 
 const CPU_SLOWDOWN = 4;
 const RUNS = 3;
@@ -227,5 +226,5 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     baseUrl: process.env.BASE_URL ?? "http://localhost:3340",
     chromiumPath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
   });
-  printTable(rows as unknown as Array<Record<string, string>>);
+  printRows(rows);
 }
