@@ -150,8 +150,10 @@ async function soundBytes(baseUrl: string, format: SoundFormat): Promise<number>
 
 const answerAgeGate = async (page: Page) => {
   const gate = page.getByRole("button", { name: "I am 18+" });
+  const username = page.getByLabel("Username");
+  await gate.or(username).first().waitFor({ timeout: 15_000 });
   if (await gate.isVisible()) await gate.click();
-  await page.getByLabel("Username").waitFor({ timeout: 15_000 });
+  await username.waitFor({ timeout: 15_000 });
 };
 
 export async function benchTransfer(ctx: { baseUrl: string; chromiumPath: string }): Promise<BenchRow[]> {
