@@ -35,7 +35,7 @@ export interface RouteTransfer {
   raw: number;
   gzip: number;
   br: number;
-  /** Scripts the page fetched by itself (before any click) until it settled, gzip -9 (the budget's unit). */
+  /** Scripts requested before the load event (not idle-time prefetches, not after a click), gzip -9 (the budget's unit). */
   eagerJsGzip: number;
   audioBytes: number;
   audioRequests: number;
@@ -73,6 +73,10 @@ async function measureRoute(browser: Browser, baseUrl: string, path: string, opt
     const meta = new Map<string, { url: string; type: string }>();
     const wire = new Map<string, number>();
     cdp.on("Network.responseReceived", (e) => meta.set(e.requestId, { url: e.response.url, type: e.type }));
+    const requested: string[] = [];
+    let beforeLoad: Set<string> | undefined;
+    cdp.on("Network.requestWillBeSent", (e) => requested.push(e.requestId));
+    page.once("load", () => (beforeLoad = new Set(requested)));
     cdp.on("Network.loadingFinished", (e) => wire.set(e.requestId, e.encodedDataLength));
     const bodies: Array<Promise<{ url: string; body: Buffer } | null>> = [];
     page.on("response", (res) => {
@@ -82,7 +86,6 @@ async function measureRoute(browser: Browser, baseUrl: string, path: string, opt
 
     await page.goto(path, { waitUntil: "load" });
     await page.waitForLoadState("networkidle");
-    const beforeInteraction = new Set([...meta.keys()].filter((id) => wire.has(id)));
     if (opts.then) {
       await opts.then(page);
       await page.waitForLoadState("networkidle");
@@ -97,7 +100,7 @@ async function measureRoute(browser: Browser, baseUrl: string, path: string, opt
     const loaded: Array<Loaded & { eager: boolean }> = [];
     for (const [id, m] of meta) {
       const s = byUrl.get(m.url) ?? { raw: 0, gzip: 0, br: 0 };
-      loaded.push({ url: m.url, type: m.type, wire: wire.get(id) ?? 0, ...s, eager: beforeInteraction.has(id) });
+      loaded.push({ url: m.url, type: m.type, wire: wire.get(id) ?? 0, ...s, eager: beforeLoad?.has(id) ?? false });
     }
     const sum = (list: Loaded[], key: "wire" | "raw" | "gzip" | "br") => list.reduce((n, l) => n + l[key], 0);
     const scripts = loaded.filter((l) => l.type === "Script" && l.eager);
@@ -146,8 +149,10 @@ async function soundBytes(baseUrl: string, format: SoundFormat): Promise<number>
 
 const answerAgeGate = async (page: Page) => {
   const gate = page.getByRole("button", { name: "I am 18+" });
+  const username = page.getByLabel("Username");
+  await gate.or(username).first().waitFor({ timeout: 15_000 });
   if (await gate.isVisible()) await gate.click();
-  await page.getByLabel("Username").waitFor({ timeout: 15_000 });
+  await username.waitFor({ timeout: 15_000 });
 };
 
 export async function benchTransfer(ctx: { baseUrl: string; chromiumPath: string }): Promise<BenchRow[]> {
