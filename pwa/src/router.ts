@@ -2,6 +2,7 @@ import type { QueryClient } from "@tanstack/react-query";
 import { createRouter } from "@tanstack/react-router";
 import { MSG } from "@contract/messages";
 import { createElement } from "react";
+import { getSession } from "./lib/session";
 import { RouteErrorPage, describeRouteError } from "./lib/ui/RouteErrorPage";
 import { routeTree } from "./routeTree.gen";
 
@@ -10,7 +11,7 @@ export interface RouterContext {
 }
 
 export function createAppRouter(queryClient: QueryClient) {
-  return createRouter({
+  const router = createRouter({
     routeTree,
     context: { queryClient },
     defaultPreload: "intent",
@@ -19,6 +20,24 @@ export function createAppRouter(queryClient: QueryClient) {
     defaultErrorComponent: ({ error, reset }) => createElement(RouteErrorPage, { detail: describeRouteError(error), onRetry: reset }),
     defaultNotFoundComponent: () => createElement(RouteErrorPage, { detail: MSG.pageNotFound }),
   });
+  holdGameChunksUntilSignedIn(router);
+  return router;
+}
+
+/**
+ * The router fetches a matched route's code before rendering it; a visitor on the login screen
+ * at / would download the packs screen they cannot see yet. Game views fetch their code while
+ * a player is signed in (in parallel with the session check, as before); otherwise the view loads
+ * itself when the session gate first renders it.
+ */
+function holdGameChunksUntilSignedIn(router: { routesById: object }) {
+  const routes = Object.values(router.routesById) as Array<{ isRoot: boolean; options: { staticData?: { public?: boolean }; component?: unknown } }>;
+  for (const route of routes) {
+    const component = route.options.component as { preload?: () => Promise<void> } | undefined;
+    if (route.isRoot || route.options.staticData?.public || !component?.preload) continue;
+    const preload = component.preload;
+    component.preload = () => (getSession().isAuthenticated ? preload() : Promise.resolve());
+  }
 }
 
 declare module "@tanstack/react-router" {

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from "react";
+import { lazy, Suspense, useCallback, useMemo, useState } from "react";
 import { FALLBACK, MSG } from "@contract/messages";
 import { SETS, type SetId } from "../../../../../api/src/game/sets";
 import { formatCompact, formatNumber } from "../../../lib/format";
@@ -9,9 +9,12 @@ import { Icon } from "../../../lib/ui/Icon";
 import { SMALL_SCREEN_QUERY, useMediaQuery } from "../../../lib/useMediaQuery";
 import { buildCollection, filterItems, GRID_SIZES, progressLabel, type CollectionItem, type SetFilter, type StatusFilter } from "../collectionModel";
 import { useCollectionData, useGridSize, useRank } from "../hooks";
-import { CardInspector } from "./CardInspector";
 import { CollectionGrid } from "./CollectionGrid";
 import "./collection.css";
+
+// The inspector brings the effects stage (PixiJS) with it: fetched on the first card opened, not
+// with the screen, so the binder itself loads light (issue 11, first load).
+const CardInspector = lazy(() => import("./CardInspector").then((m) => ({ default: m.CardInspector })));
 
 const STATUS_OPTIONS: Array<{ value: StatusFilter; label: string }> = [
   { value: "all", label: "All" },
@@ -34,7 +37,12 @@ export function CollectionScreen() {
   // A set filter for a set the player no longer owns falls back to all sets.
   const activeSet: SetFilter = setFilter !== "all" && !model.ownedSets.includes(setFilter) ? "all" : setFilter;
   const shown = useMemo(() => filterItems(model.items, activeSet, status), [model.items, activeSet, status]);
-  const open = useCallback((item: CollectionItem) => setInspected(item), []);
+  // Mounted from the first inspection on, so the dialog keeps its closing behaviour afterwards.
+  const [inspectorUsed, setInspectorUsed] = useState(false);
+  const open = useCallback((item: CollectionItem) => {
+    setInspectorUsed(true);
+    setInspected(item);
+  }, []);
   const points = small ? formatCompact(model.totalPoints) : formatNumber(model.totalPoints);
 
   return (
@@ -128,7 +136,11 @@ export function CollectionScreen() {
         </>
       )}
 
-      <CardInspector item={inspected} onClose={() => setInspected(null)} />
+      {inspectorUsed && (
+        <Suspense fallback={null}>
+          <CardInspector item={inspected} onClose={() => setInspected(null)} />
+        </Suspense>
+      )}
     </section>
   );
 }
