@@ -2,7 +2,7 @@ import type { QueryClient } from "@tanstack/react-query";
 import { createRouter } from "@tanstack/react-router";
 import { MSG } from "@contract/messages";
 import { createElement } from "react";
-import { getSession } from "./lib/session";
+import { getSession, subscribeSession } from "./lib/session";
 import { RouteErrorPage, describeRouteError } from "./lib/ui/RouteErrorPage";
 import { routeTree } from "./routeTree.gen";
 
@@ -26,17 +26,28 @@ export function createAppRouter(queryClient: QueryClient) {
 
 /**
  * The router fetches a matched route's code before rendering it; a visitor on the login screen
- * at / would download the packs screen they cannot see yet. Game views fetch their code while
- * a player is signed in (in parallel with the session check, as before); otherwise the view loads
- * itself when the session gate first renders it.
+ * at / would download the packs screen they cannot see yet. A remembered player fetches the view
+ * in parallel with the session check; for anyone else the fetch is held (the router does not wait
+ * for it) and starts the moment the check or the login lets them in. A view not fetched yet loads
+ * itself when the session gate renders it.
  */
 function holdGameChunksUntilSignedIn(router: { routesById: object }) {
+  const held = new Set<() => Promise<void>>();
+  subscribeSession(() => {
+    if (!getSession().isAuthenticated) return;
+    for (const preload of held) void preload();
+    held.clear();
+  });
   const routes = Object.values(router.routesById) as Array<{ isRoot: boolean; options: { staticData?: { public?: boolean }; component?: unknown } }>;
   for (const route of routes) {
     const component = route.options.component as { preload?: () => Promise<void> } | undefined;
     if (route.isRoot || route.options.staticData?.public || !component?.preload) continue;
     const preload = component.preload;
-    component.preload = () => (getSession().isAuthenticated ? preload() : Promise.resolve());
+    component.preload = () => {
+      if (getSession().isAuthenticated) return preload();
+      held.add(preload);
+      return Promise.resolve();
+    };
   }
 }
 
