@@ -46,11 +46,13 @@ export function CollectionScreen() {
   const points = small ? formatCompact(model.totalPoints) : formatNumber(model.totalPoints);
 
   return (
-    <section className="collection" aria-labelledby="collection-title">
+    // While the cards load, the screen reserves a full viewport (the binder is always taller), so
+    // the footer does not jump down when they arrive (issue 11: no layout shift).
+    <section className="collection" aria-labelledby="collection-title" aria-busy={!data.cards}>
       <header className="collection__head">
         <div className="collection__title">
           <h1 id="collection-title">Your Collection</h1>
-          <p className="collection__sub">{data.cards ? `${formatNumber(model.cardCount)} ${model.cardCount === 1 ? "card" : "cards"}` : " "}</p>
+          <p className="collection__sub">{data.cards ? `${formatNumber(model.cardCount)} ${model.cardCount === 1 ? "card" : "cards"}` : "\u00a0"}</p>
         </div>
         <dl className="collection__stats">
           <div className="stat stat--points">
