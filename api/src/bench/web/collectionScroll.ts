@@ -66,23 +66,24 @@ async function giveCards(db: Knex, userId: number, count: number): Promise<void>
   );
 }
 
-/** Long tasks and frame times, recorded in the page from its first script on. */
-function installRecorders() {
-  const w = window as unknown as { __longTasks: number[]; __frames: number[]; __recordFrames: boolean };
-  w.__longTasks = [];
-  w.__frames = [];
-  w.__recordFrames = false;
+/**
+ * Long tasks and frame times, recorded in the page from its first script on. A string, not a
+ * function: tsx would wrap a function's inner helpers in a __name() the page does not have.
+ */
+const RECORDERS = `
+  window.__longTasks = [];
+  window.__frames = [];
+  window.__recordFrames = false;
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) w.__longTasks.push(entry.duration);
+    for (const entry of list.getEntries()) window.__longTasks.push(entry.duration);
   }).observe({ type: "longtask", buffered: true });
   let last = 0;
-  const frame = (now: number) => {
-    if (w.__recordFrames && last) w.__frames.push(now - last);
+  requestAnimationFrame(function frame(now) {
+    if (window.__recordFrames && last) window.__frames.push(now - last);
     last = now;
     requestAnimationFrame(frame);
-  };
-  requestAnimationFrame(frame);
-}
+  });
+`;
 
 async function measureOnce(browser: Browser, baseUrl: string, cookie: string): Promise<Figures> {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, serviceWorkers: "block" });
@@ -96,7 +97,7 @@ async function measureOnce(browser: Browser, baseUrl: string, cookie: string): P
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
-    await page.addInitScript(installRecorders);
+    await page.addInitScript(RECORDERS);
 
     // Load: until the binder shows and the page has been quiet for a second (mirror write included).
     await page.goto(`${baseUrl}/collection`, { waitUntil: "load" });
