@@ -64,7 +64,18 @@ async function signUpCookie(baseUrl: string): Promise<string> {
     .join("; ");
 }
 
-async function runOnce(url: string, port: number, cookie?: string): Promise<PageFigures> {
+/** Lighthouse now and then fails to record a trace on a loaded machine (NO_NAVSTART): try again. */
+async function runOnce(url: string, port: number, cookie?: string, attempts = 3): Promise<PageFigures> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await runLighthouse(url, port, cookie);
+    } catch (err) {
+      if (attempt >= attempts) throw err;
+    }
+  }
+}
+
+async function runLighthouse(url: string, port: number, cookie?: string): Promise<PageFigures> {
   const result = await lighthouse(
     url,
     {
