@@ -1,15 +1,21 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { RouterProvider } from "@tanstack/react-router";
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
-import { AudioProvider } from "./audio/AudioProvider";
 import { createQueryClient } from "./lib/queryClient";
-import { onSessionCleared } from "./lib/session";
+import { getSession, onSessionCleared, subscribeSession } from "./lib/session";
 import { ToastProvider } from "./lib/ui/Toasts";
-import { installOfflineMirror } from "./offline/installOfflineMirror";
 import { createAppRouter } from "./router";
-import "./styles/tokens.css";
-import "./styles/base.css";
+import { loadSignedInApp } from "./routes/-signedIn/loadSignedInApp";
+
+// The game's chunk is fetched as soon as a player is known: a remembered one alongside the
+// session check, anyone else the moment the check or the login lets them in. A new visitor does
+// not download it before signing in.
+const loadGameWhenSignedIn = () => {
+  if (getSession().isAuthenticated) void loadSignedInApp();
+};
+subscribeSession(loadGameWhenSignedIn);
+loadGameWhenSignedIn();
 
 const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);
@@ -19,20 +25,21 @@ onSessionCleared(() => {
   queryClient.removeQueries({ predicate: (query) => query.meta?.keepOnSignOut !== true });
 });
 
-// The signed-in player's data is kept on the device for offline visits (and dropped on sign-out).
-installOfflineMirror();
-
 const container = document.getElementById("root");
 if (!container) throw new Error("index.html has no #root element");
 
-createRoot(container).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <AudioProvider>
+// Sound (AudioProvider) and the offline mirror live in the signed-in chunk (routes/-signedIn).
+// The first render is a transition: React renders in slices and yields to the browser between
+// them instead of one long task, while index.html's static loading screen stays on show.
+const root = createRoot(container);
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
         <ToastProvider>
           <RouterProvider router={router} />
         </ToastProvider>
-      </AudioProvider>
-    </QueryClientProvider>
-  </StrictMode>,
-);
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+});

@@ -2,6 +2,7 @@ import type { QueryClient } from "@tanstack/react-query";
 import { createRouter } from "@tanstack/react-router";
 import { MSG } from "@contract/messages";
 import { createElement } from "react";
+import { getSession, subscribeSession } from "./lib/session";
 import { RouteErrorPage, describeRouteError } from "./lib/ui/RouteErrorPage";
 import { routeTree } from "./routeTree.gen";
 
@@ -10,7 +11,7 @@ export interface RouterContext {
 }
 
 export function createAppRouter(queryClient: QueryClient) {
-  return createRouter({
+  const router = createRouter({
     routeTree,
     context: { queryClient },
     defaultPreload: "intent",
@@ -19,6 +20,35 @@ export function createAppRouter(queryClient: QueryClient) {
     defaultErrorComponent: ({ error, reset }) => createElement(RouteErrorPage, { detail: describeRouteError(error), onRetry: reset }),
     defaultNotFoundComponent: () => createElement(RouteErrorPage, { detail: MSG.pageNotFound }),
   });
+  holdGameChunksUntilSignedIn(router);
+  return router;
+}
+
+/**
+ * The router fetches a matched route's code before rendering it; a visitor on the login screen
+ * at / would download the packs screen they cannot see yet. A remembered player fetches the view
+ * in parallel with the session check; for anyone else the fetch is held (the router does not wait
+ * for it) and starts the moment the check or the login lets them in. A view not fetched yet loads
+ * itself when the session gate renders it.
+ */
+function holdGameChunksUntilSignedIn(router: { routesById: object }) {
+  const held = new Set<() => Promise<void>>();
+  subscribeSession(() => {
+    if (!getSession().isAuthenticated) return;
+    for (const preload of held) void preload();
+    held.clear();
+  });
+  const routes = Object.values(router.routesById) as Array<{ isRoot: boolean; options: { staticData?: { public?: boolean }; component?: unknown } }>;
+  for (const route of routes) {
+    const component = route.options.component as { preload?: () => Promise<void> } | undefined;
+    if (route.isRoot || route.options.staticData?.public || !component?.preload) continue;
+    const preload = component.preload;
+    component.preload = () => {
+      if (getSession().isAuthenticated) return preload();
+      held.add(preload);
+      return Promise.resolve();
+    };
+  }
 }
 
 declare module "@tanstack/react-router" {

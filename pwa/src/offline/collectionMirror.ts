@@ -5,12 +5,55 @@ import { mirrorWrite, offlineDb, patchSnapshot, type PlayerSnapshot } from "./db
 // Reads and writes of the mirrored collection. TanStack Query fetches (collectionQuery.ts); this
 // module only stores what arrived and hands it to the screens through useLiveQuery.
 
-/** Replaces the player's mirrored cards with a fresh server answer. */
-export function replaceMirroredCollection(userId: number, cards: readonly CardDto[]): Promise<void> {
-  return mirrorWrite("saving the collection", (db) =>
+/** Cards written per step: small enough that one step stays well under a 50 ms task on a slow phone. */
+const WRITE_CHUNK = 500;
+
+/** Resolves when the browser is idle (or after a second at the latest). */
+function nextIdle(): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof requestIdleCallback === "function") requestIdleCallback(() => resolve(), { timeout: 1000 });
+    else setTimeout(resolve, 0);
+  });
+}
+
+/** More cards than one step writes: the copy is then written in idle-time steps. */
+export function isLargeCollection(cards: readonly CardDto[]): boolean {
+  return cards.length > WRITE_CHUNK;
+}
+
+/**
+ * Replaces the player's mirrored cards with a fresh server answer. A small collection goes in one
+ * transaction. A large one in idle-time steps: 10,000 cards written at once froze the screen for
+ * seconds (issue 11). Cards are put first, then the ones the answer no longer has are removed
+ * (cards newer than the answer, e.g. a pack opened meanwhile, stay), then the sync time is
+ * stamped. Stops when `stillCurrent` says no (a sign-out while it runs).
+ */
+export async function replaceMirroredCollection(userId: number, cards: readonly CardDto[], stillCurrent: () => boolean = () => true): Promise<void> {
+  if (!isLargeCollection(cards)) {
+    return mirrorWrite("saving the collection", (db) =>
+      db.transaction("rw", db.cards, db.snapshots, async () => {
+        await db.cards.where("userId").equals(userId).delete();
+        await db.cards.bulkPut(cards.map((card) => ({ ...card, userId })));
+        await patchSnapshot(db, userId, { collectionSyncedAt: new Date().toISOString() });
+      }),
+    );
+  }
+  for (let i = 0; i < cards.length; i += WRITE_CHUNK) {
+    await nextIdle();
+    if (!stillCurrent()) return;
+    const chunk = cards.slice(i, i + WRITE_CHUNK).map((card) => ({ ...card, userId }));
+    await mirrorWrite("saving the collection", (db) => db.cards.bulkPut(chunk));
+  }
+  await nextIdle();
+  if (!stillCurrent()) return;
+  const keep = new Set(cards.map((card) => card.id));
+  const newestInAnswer = cards.reduce((max, card) => Math.max(max, card.id), 0);
+  await mirrorWrite("saving the collection", (db) =>
     db.transaction("rw", db.cards, db.snapshots, async () => {
-      await db.cards.where("userId").equals(userId).delete();
-      await db.cards.bulkPut(cards.map((card) => ({ ...card, userId })));
+      // Keys only: no card is read back into memory to find the stale ones.
+      const keys = await db.cards.where("userId").equals(userId).primaryKeys();
+      const stale = keys.filter(([, id]) => !keep.has(id) && id <= newestInAnswer);
+      if (stale.length) await db.cards.bulkDelete(stale);
       await patchSnapshot(db, userId, { collectionSyncedAt: new Date().toISOString() });
     }),
   );
@@ -44,9 +87,14 @@ export function deleteOtherPlayersMirrors(userId: number): Promise<void> {
 /** Mirrored cards: an array (maybe empty), undefined while reading, null when there is no mirror. */
 export type MirroredCards = CardDto[] | null | undefined;
 
-/** The player's mirrored cards, live: every write above re-renders the readers. */
-export function useMirroredCollection(userId: number): MirroredCards {
-  return useLiveQuery<CardDto[] | null>(async () => {
+/**
+ * The player's mirrored cards, live: every write above re-renders the readers. With `read` false
+ * (the server's answer is on screen) nothing is read, so a mirror being written does not make the
+ * screen read 10,000 cards back after every step.
+ */
+export function useMirroredCollection(userId: number, read = true): MirroredCards {
+  return useLiveQuery<CardDto[] | null | undefined>(async () => {
+    if (!read) return undefined;
     const db = offlineDb();
     if (!db) return null;
     try {
@@ -54,7 +102,7 @@ export function useMirroredCollection(userId: number): MirroredCards {
     } catch {
       return null;
     }
-  }, [userId]);
+  }, [userId, read]);
 }
 
 /** The player's snapshot (last user, rank, when the collection was last synced), live. */

@@ -30,7 +30,8 @@ export interface CollectionData {
 export function useCollectionData(userId: number): CollectionData {
   const online = useOnlineStatus();
   const query = useQuery({ ...collectionQueryOptions(userId), retry: online ? 2 : false });
-  const mirror = useMirroredCollection(userId);
+  // The device's copy is only read while there is no answer from the server.
+  const mirror = useMirroredCollection(userId, query.data === undefined);
   const snapshot = usePlayerSnapshot(userId);
   // An empty copy that was never synced is "not saved on this device", not "no cards".
   const saved = mirror && (mirror.length > 0 || snapshot?.collectionSyncedAt) ? mirror : undefined;

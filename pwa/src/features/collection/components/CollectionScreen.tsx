@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from "react";
+import { lazy, Suspense, useCallback, useMemo, useState } from "react";
 import { FALLBACK, MSG } from "@contract/messages";
 import { SETS, type SetId } from "../../../../../api/src/game/sets";
 import { formatCompact, formatNumber } from "../../../lib/format";
@@ -9,9 +9,12 @@ import { Icon } from "../../../lib/ui/Icon";
 import { SMALL_SCREEN_QUERY, useMediaQuery } from "../../../lib/useMediaQuery";
 import { buildCollection, filterItems, GRID_SIZES, progressLabel, type CollectionItem, type SetFilter, type StatusFilter } from "../collectionModel";
 import { useCollectionData, useGridSize, useRank } from "../hooks";
-import { CardInspector } from "./CardInspector";
 import { CollectionGrid } from "./CollectionGrid";
 import "./collection.css";
+
+// The inspector brings the effects stage (PixiJS) with it: fetched on the first card opened, not
+// with the screen, so the binder itself loads light (issue 11, first load).
+const CardInspector = lazy(() => import("./CardInspector").then((m) => ({ default: m.CardInspector })));
 
 const STATUS_OPTIONS: Array<{ value: StatusFilter; label: string }> = [
   { value: "all", label: "All" },
@@ -34,15 +37,22 @@ export function CollectionScreen() {
   // A set filter for a set the player no longer owns falls back to all sets.
   const activeSet: SetFilter = setFilter !== "all" && !model.ownedSets.includes(setFilter) ? "all" : setFilter;
   const shown = useMemo(() => filterItems(model.items, activeSet, status), [model.items, activeSet, status]);
-  const open = useCallback((item: CollectionItem) => setInspected(item), []);
+  // Mounted from the first inspection on, so the dialog keeps its closing behaviour afterwards.
+  const [inspectorUsed, setInspectorUsed] = useState(false);
+  const open = useCallback((item: CollectionItem) => {
+    setInspectorUsed(true);
+    setInspected(item);
+  }, []);
   const points = small ? formatCompact(model.totalPoints) : formatNumber(model.totalPoints);
 
   return (
-    <section className="collection" aria-labelledby="collection-title">
+    // While the cards load, the screen reserves a full viewport (the binder is always taller), so
+    // the footer does not jump down when they arrive (issue 11: no layout shift).
+    <section className="collection" aria-labelledby="collection-title" aria-busy={!data.cards}>
       <header className="collection__head">
         <div className="collection__title">
           <h1 id="collection-title">Your Collection</h1>
-          <p className="collection__sub">{data.cards ? `${formatNumber(model.cardCount)} ${model.cardCount === 1 ? "card" : "cards"}` : " "}</p>
+          <p className="collection__sub">{data.cards ? `${formatNumber(model.cardCount)} ${model.cardCount === 1 ? "card" : "cards"}` : "\u00a0"}</p>
         </div>
         <dl className="collection__stats">
           <div className="stat stat--points">
@@ -128,7 +138,11 @@ export function CollectionScreen() {
         </>
       )}
 
-      <CardInspector item={inspected} onClose={() => setInspected(null)} />
+      {inspectorUsed && (
+        <Suspense fallback={null}>
+          <CardInspector item={inspected} onClose={() => setInspected(null)} />
+        </Suspense>
+      )}
     </section>
   );
 }

@@ -1,0 +1,59 @@
+import { expect, test } from "@playwright/test";
+import { createAccount, expectShell, signUp, uniqueName } from "./support/game";
+
+// Issue 11, first load: what a new visitor's phone downloads before signing in, and a first paint
+// that needs no script. Behaviours only; the sizes and timings live in the web benchmark.
+
+/** The signed-in shell's chunk (routes/-signedIn/SignedInApp.tsx): header, rewards, chat, sound, offline copy. */
+const SHELL_CHUNK = /\/assets\/SignedInApp-[\w-]+\.js$/;
+
+test.describe("a new visitor", () => {
+  test.use({ serviceWorkers: "block" });
+
+  test("sees the age gate without downloading the game, which loads once they sign in", async ({ page }) => {
+    const requested: string[] = [];
+    page.on("request", (request) => requested.push(new URL(request.url()).pathname));
+
+    await page.goto("/");
+    await expect(page.getByRole("heading", { name: "CONTENT WARNING" })).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    expect(requested.filter((path) => SHELL_CHUNK.test(path)), "the signed-in shell before sign-in").toEqual([]);
+    expect(requested.filter((path) => path.startsWith("/sounds/")), "sounds before sign-in").toEqual([]);
+    expect(requested.filter((path) => path.startsWith("/cards/")), "card art before sign-in").toEqual([]);
+    expect(requested).not.toContain("/api/collection");
+
+    await page.getByRole("button", { name: "I am 18+" }).click();
+    await createAccount(page, uniqueName("first"));
+    await expectShell(page);
+    expect(requested.filter((path) => SHELL_CHUNK.test(path))).toHaveLength(1);
+  });
+
+  test("gets the loading screen from the page itself, before any script runs", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto("/");
+    await expect(page.getByRole("img", { name: "Foilbound" })).toBeVisible();
+    await expect(page.getByRole("status")).toHaveText("Loading your game...");
+    await context.close();
+  });
+});
+
+test("the collection does not shift under the player while it loads", async ({ page }) => {
+  await signUp(page, uniqueName("shift"));
+  // Every layout shift from the first paint of a fresh visit to /collection, as the browser reports it.
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as unknown as { __shifts: number[] }).__shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) {
+        if (!entry.hadRecentInput) shifts.push(entry.value);
+      }
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+  await page.goto("/collection");
+  await expect(page.getByText("Showing 128 of 128 cards")).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  const total = await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts.reduce((sum, v) => sum + v, 0));
+  // Issue 11: CLS at most 0.05 (it was 0.37, the footer jumping when the binder arrived).
+  expect(total).toBeLessThanOrEqual(0.05);
+});

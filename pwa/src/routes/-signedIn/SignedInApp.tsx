@@ -1,0 +1,72 @@
+import { Outlet } from "@tanstack/react-router";
+import { lazy, Suspense, useState } from "react";
+import { AudioProvider } from "../../audio/AudioProvider";
+import { ChooseUsernameScreen } from "../../features/account/components/ChooseUsernameScreen";
+import { useLogout } from "../../features/auth/hooks";
+import { ChatButton } from "../../features/chat/components/ChatButton";
+import { AppShell } from "../../features/header/components/AppShell";
+import { HeaderRank } from "../../features/leaderboard/components/HeaderRank";
+import { useRewards } from "../../features/rewards/hooks";
+import { SupportButton } from "../../features/support/components/SupportButton";
+import { useSignedInUser } from "../../lib/session";
+import { useUserDataSync } from "../../lib/userData";
+import { installOfflineMirror } from "../../offline/installOfflineMirror";
+
+// Everything a signed-in player needs around the game views, in its own chunk: a visitor on the
+// age gate or the login form never waits for it (issue 11, first load). The '-' prefix keeps the
+// router plugin from reading this folder as routes.
+
+// The signed-in player's data is kept on the device for offline visits (and dropped on sign-out).
+// Installed with this chunk: nobody can sign out, or be mirrored, before it has loaded.
+installOfflineMirror();
+
+// Account settings are opened rarely: fetched on first open, not with every game view.
+const AccountSettingsDialog = lazy(() =>
+  import("../../features/account/components/AccountSettingsDialog").then((m) => ({ default: m.AccountSettingsDialog })),
+);
+
+/** SPEC.md section 2, after the login: choose a username if none yet, then the game. */
+export default function SignedInApp() {
+  const user = useSignedInUser();
+  const logout = useLogout();
+  return (
+    <AudioProvider>
+      {user.displayName ? (
+        <SignedInShell onLogout={() => logout.mutate()} loggingOut={logout.isPending} />
+      ) : (
+        <ChooseUsernameScreen onSignOut={() => logout.mutate()} />
+      )}
+    </AudioProvider>
+  );
+}
+
+function SignedInShell({ onLogout, loggingOut }: { onLogout: () => void; loggingOut: boolean }) {
+  useUserDataSync();
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  // Mounted from the first opening on, so the dialog keeps its closing behaviour afterwards.
+  const [settingsUsed, setSettingsUsed] = useState(false);
+  const user = useSignedInUser();
+  // SPEC.md section 4: the rewards badge counts claimable rewards, refreshed every 30 s and on events.
+  const rewards = useRewards(user.id);
+  return (
+    <AppShell
+      onOpenSettings={() => {
+        setSettingsUsed(true);
+        setSettingsOpen(true);
+      }}
+      onLogout={onLogout}
+      loggingOut={loggingOut}
+      navBadges={{ rewards: rewards.claimable }}
+      rankSlot={<HeaderRank />}
+      chatSlot={<ChatButton />}
+      supportSlot={<SupportButton />}
+    >
+      <Outlet />
+      {settingsUsed && (
+        <Suspense fallback={null}>
+          <AccountSettingsDialog open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+        </Suspense>
+      )}
+    </AppShell>
+  );
+}
