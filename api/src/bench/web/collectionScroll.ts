@@ -165,7 +165,7 @@ export async function benchCollectionScroll(ctx: { baseUrl: string; chromiumPath
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { printTable } = await import("../load.ts");
+  const { printRows } = await import("../rows.ts");
   const databaseUrl = process.env.DATABASE_URL;
   if (!databaseUrl) throw new Error("DATABASE_URL (the PostgreSQL of the server under test) is required");
   const rows = await benchCollectionScroll({
@@ -173,5 +173,5 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     chromiumPath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
     databaseUrl,
   });
-  printTable(rows as unknown as Array<Record<string, string>>);
+  printRows(rows);
 }

@@ -146,10 +146,10 @@ export async function benchLighthouse(ctx: { baseUrl: string; chromiumPath: stri
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { printTable } = await import("../load.ts");
+  const { printRows } = await import("../rows.ts");
   const rows = await benchLighthouse({
     baseUrl: process.env.BASE_URL || "http://127.0.0.1:3000",
     chromiumPath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
   });
-  printTable(rows as unknown as Array<Record<string, string>>);
+  printRows(rows);
 }
