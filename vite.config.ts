@@ -4,6 +4,7 @@ import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
+import { precompressDir } from "./assets/scripts/lib/precompress.ts";
 
 const root = import.meta.dirname;
 const API_PORT = Number(process.env.API_PORT || 3001);
@@ -14,7 +15,7 @@ const ASSET_DIRS = [path.join(root, "assets/public"), path.join(root, "assets/ge
 function serveAssets(): Plugin {
   const types: Record<string, string> = {
     ".png": "image/png", ".webp": "image/webp", ".svg": "image/svg+xml", ".md": "text/markdown; charset=utf-8",
-    ".mp3": "audio/mpeg", ".ogg": "audio/ogg", ".wav": "audio/wav", ".json": "application/json",
+    ".mp3": "audio/mpeg", ".opus": "audio/ogg; codecs=opus", ".ogg": "audio/ogg", ".json": "application/json",
   };
   return {
     name: "foilbound-assets",
@@ -32,6 +33,30 @@ function serveAssets(): Plugin {
         }
         next();
       });
+    },
+  };
+}
+
+/**
+ * After the build (and after vite-plugin-pwa has written sw.js and the manifest), writes .br and
+ * .gz copies of every text file of dist/pwa for the server to send by content negotiation.
+ */
+function precompress(): Plugin {
+  let outDir = "";
+  return {
+    name: "foilbound-precompress",
+    apply: "build",
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle: {
+      order: "post",
+      sequential: true,
+      async handler() {
+        const r = await precompressDir(outDir);
+        const kB = (n: number) => `${(n / 1024).toFixed(0)} kB`;
+        console.log(`precompress: ${r.files} files, ${kB(r.rawBytes)} -> gzip ${kB(r.gzipBytes)}, br ${kB(r.brBytes)}`);
+      },
     },
   };
 }
@@ -88,12 +113,20 @@ export default defineConfig({
           {
             urlPattern: ({ request }) => request.destination === "image",
             handler: "CacheFirst",
-            options: { cacheName: "foilbound-art", expiration: { maxEntries: 600, maxAgeSeconds: 60 * 60 * 24 * 30 } },
+            // A week, then fetched again (a 304 when unchanged): art an operator replaces reaches players.
+            options: { cacheName: "foilbound-art", expiration: { maxEntries: 600, maxAgeSeconds: 60 * 60 * 24 * 7 } },
           },
           {
-            urlPattern: ({ url }) => url.pathname.startsWith("/sounds/"),
+            // Opus and MP3 (whichever the browser plays), cached as used, never precached. The
+            // streamed music asks for byte ranges: answer them from the cached whole file.
+            urlPattern: ({ url }) => /^\/sounds\/[^/]+\.(opus|mp3)$/.test(url.pathname),
             handler: "CacheFirst",
-            options: { cacheName: "foilbound-sounds", expiration: { maxEntries: 60 } },
+            options: {
+              cacheName: "foilbound-sounds",
+              expiration: { maxEntries: 60, maxAgeSeconds: 60 * 60 * 24 * 7 },
+              cacheableResponse: { statuses: [200] },
+              rangeRequests: true,
+            },
           },
           {
             urlPattern: ({ url }) => url.pathname.endsWith(".md"),
@@ -103,5 +136,6 @@ export default defineConfig({
         ],
       },
     }),
+    precompress(),
   ],
 });

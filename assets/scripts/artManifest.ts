@@ -58,13 +58,20 @@ export const SOUND_NAMES = [
 ] as const;
 export type SoundName = (typeof SOUND_NAMES)[number];
 
-/** Served path of a sound, e.g. "/sounds/coin.wav" (mono 16-bit PCM WAV). */
-export function soundPath(name: SoundName | string): string {
-  return `/sounds/${name}.wav`;
+/**
+ * Sound formats in the order a browser should try them: Opus (in Ogg, the smallest) and MP3 for
+ * browsers without Ogg Opus (older Safari). Each sound is written in both.
+ */
+export const SOUND_FORMATS = ["opus", "mp3"] as const;
+export type SoundFormat = (typeof SOUND_FORMATS)[number];
+
+/** Served path of a sound in one format, e.g. "/sounds/coin.opus". */
+export function soundPath(name: SoundName | string, format: SoundFormat): string {
+  return `/sounds/${name}.${format}`;
 }
 
 /** Every file generate-sounds.ts writes, relative to assets/generated. */
-export const SOUND_FILES: readonly string[] = SOUND_NAMES.map((n) => soundPath(n).slice(1));
+export const SOUND_FILES: readonly string[] = SOUND_NAMES.flatMap((n) => SOUND_FORMATS.map((f) => soundPath(n, f).slice(1)));
 
 /** Icons and logo written by generate-icons.ts, relative to assets/generated. */
 export const ICON_FILES: readonly string[] = [

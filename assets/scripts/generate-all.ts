@@ -7,7 +7,7 @@
  *
  * "Current" is decided by a stamp file per generator (assets/generated/.stamps/<name>.json)
  * holding a hash of the generator's source files (followed through their local imports) and
- * of the sharp version, plus the list of files it wrote. A generator is skipped when the hash
+ * of the sharp or ffmpeg version, plus the list of files it wrote. A generator is skipped when the hash
  * matches and every file it listed still exists. Content hashes, unlike modification times,
  * survive git checkouts and copies.
  */
@@ -20,7 +20,9 @@ import { createRequire } from "node:module";
 import { generateArt } from "./generate-art.ts";
 import { generateIcons } from "./generate-icons.ts";
 import { generateSounds } from "./generate-sounds.ts";
+import { ffmpegVersion } from "./lib/encode.ts";
 import { GENERATED_DIR, generatedPath } from "./lib/paths.ts";
+import { precompressDir } from "./lib/precompress.ts";
 import { isMain } from "./lib/run.ts";
 
 const SCRIPTS_DIR = path.dirname(fileURLToPath(import.meta.url));
@@ -30,13 +32,14 @@ interface Generator {
   name: "icons" | "art" | "sounds";
   entry: string;
   usesSharp: boolean;
+  usesFfmpeg?: boolean;
   run: () => Promise<{ files: string[]; bytes?: number }>;
 }
 
 const GENERATORS: Generator[] = [
   { name: "icons", entry: "generate-icons.ts", usesSharp: true, run: async () => ({ files: await generateIcons() }) },
   { name: "art", entry: "generate-art.ts", usesSharp: true, run: () => generateArt() },
-  { name: "sounds", entry: "generate-sounds.ts", usesSharp: false, run: () => generateSounds() },
+  { name: "sounds", entry: "generate-sounds.ts", usesSharp: false, usesFfmpeg: true, run: () => generateSounds() },
 ];
 
 /** The entry file and every local .ts file it imports, transitively. */
@@ -71,6 +74,7 @@ async function sourceHash(gen: Generator): Promise<string> {
     h.update("\0");
   }
   if (gen.usesSharp) h.update(`sharp@${sharpVersion()}`);
+  if (gen.usesFfmpeg) h.update(`ffmpeg@${ffmpegVersion()}`);
   return h.digest("hex");
 }
 
@@ -123,6 +127,8 @@ export async function generateAll(opts: { force?: boolean; only?: Set<string>; l
     const why = opts.force ? "forced" : stamp === null ? "no stamp" : stamp.hash !== hash ? "sources changed" : "files missing";
     log(`assets: ${gen.name.padEnd(6)} generated ${files.length} files${size} in ${((performance.now() - t0) / 1000).toFixed(1)} s (${why})`);
   }
+  // Text among the generated files (the logo SVG) is served compressed: write its .br/.gz copies.
+  await precompressDir(GENERATED_DIR);
   log(`assets: done in ${((performance.now() - started) / 1000).toFixed(1)} s -> ${path.relative(process.cwd(), GENERATED_DIR) || GENERATED_DIR}`);
 }
 

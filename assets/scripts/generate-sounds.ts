@@ -1,14 +1,19 @@
 /**
- * Sound effects and the music loop, synthesised in plain TypeScript and written as WAV
- * (mono 16-bit PCM; no system tools needed). Deterministic: the only randomness is seeded.
- *   sounds/click.wav, coin.wav, reward.wav, weekly-reward.wav, purchase.wav   22050 Hz
- *   sounds/common.wav ... sounds/mythic.wav (six rarity tiers, increasingly grand)  22050 Hz
- *   sounds/music-loop.wav   calm ambient loop, seamless, 11025 Hz
+ * Sound effects and the music loop, synthesised in plain TypeScript and encoded, mono, to Opus
+ * (.opus, Ogg) and MP3 with the ffmpeg from npm (lib/encode.ts). Deterministic: the only
+ * randomness is seeded.
+ *   sounds/click, coin, reward, weekly-reward, purchase   22050 Hz
+ *   sounds/common ... sounds/mythic (six rarity tiers, increasingly grand)  22050 Hz
+ *   sounds/music-loop   calm ambient loop, 11025 Hz
+ * Budget: a player downloads one format; all sounds of one format stay under SOUND_BUDGET_BYTES
+ * (issue 11: 300 kB), which the bitrates below are chosen for and generateSounds checks.
  * Run alone: npx tsx assets/scripts/generate-sounds.ts
  */
-import { SOUND_FILES, soundPath } from "./artManifest.ts";
-import { Buf, bell, biquad, fadeEdges, master, note, noise, reverb, tone, trimTail, wav } from "./lib/dsp.ts";
-import { writeGenerated } from "./lib/paths.ts";
+import { rm } from "node:fs/promises";
+import { SOUND_FILES, SOUND_FORMATS, SOUND_NAMES, soundPath, type SoundFormat } from "./artManifest.ts";
+import { Buf, bell, biquad, fadeEdges, master, note, noise, reverb, tone, trimTail } from "./lib/dsp.ts";
+import { encode } from "./lib/encode.ts";
+import { generatedPath, writeGenerated } from "./lib/paths.ts";
 import { createRng } from "./lib/rng.ts";
 import { isMain } from "./lib/run.ts";
 
@@ -282,28 +287,66 @@ const EFFECTS: Record<string, () => Float32Array> = {
   mythic,
 };
 
-export async function generateSounds(): Promise<{ files: string[]; bytes: number }> {
-  const files: string[] = [];
-  let bytes = 0;
-  for (const [name, make] of Object.entries(EFFECTS)) {
-    const data = wav(make(), SR, 16);
-    const rel = soundPath(name).slice(1);
-    await writeGenerated(rel, data);
-    files.push(rel);
-    bytes += data.length;
+/** Issue 11: every sound of one format together. */
+export const SOUND_BUDGET_BYTES = 300 * 1000;
+
+/**
+ * kbit/s per format and kind. Effects are short and bright (22 kHz); the music loop is a soft
+ * pad at 11 kHz and the longest file, so it gets the lowest rate.
+ */
+const BITRATES: Readonly<Record<SoundFormat, { effect: number; music: number }>> = {
+  opus: { effect: 40, music: 24 },
+  mp3: { effect: 48, music: 32 },
+};
+
+export interface GeneratedSounds {
+  files: string[];
+  bytes: number;
+  /** Bytes of all sounds in each format (what a player downloads). */
+  bytesPerFormat: Record<SoundFormat, number>;
+}
+
+export interface EncodedSound {
+  name: string;
+  format: SoundFormat;
+  /** Path under assets/generated ("sounds/coin.opus"). */
+  rel: string;
+  data: Buffer;
+}
+
+/** Every sound in every format, in memory (the test checks these without touching the disk). */
+export async function renderSounds(): Promise<EncodedSound[]> {
+  const out: EncodedSound[] = [];
+  const sources: Array<[string, Float32Array, number, "effect" | "music"]> = Object.entries(EFFECTS).map(([name, make]) => [name, make(), SR, "effect"]);
+  sources.push(["music-loop", musicLoop(), MUSIC_SR, "music"]);
+  for (const [name, samples, rate, kind] of sources) {
+    for (const format of SOUND_FORMATS) {
+      const data = await encode(samples, rate, { format, bitrate: BITRATES[format][kind] });
+      out.push({ name, format, rel: soundPath(name, format).slice(1), data });
+    }
   }
-  const music = wav(musicLoop(), MUSIC_SR, 16);
-  const rel = soundPath("music-loop").slice(1);
-  await writeGenerated(rel, music);
-  files.push(rel);
-  bytes += music.length;
+  return out;
+}
+
+export async function generateSounds(): Promise<GeneratedSounds> {
+  const sounds = await renderSounds();
+  const files = sounds.map((s) => s.rel);
   const expected = new Set(SOUND_FILES);
   if (files.length !== expected.size || files.some((f) => !expected.has(f))) throw new Error("artManifest SOUND_FILES is out of date");
-  return { files, bytes };
+  const bytesPerFormat = { opus: 0, mp3: 0 } as Record<SoundFormat, number>;
+  for (const s of sounds) bytesPerFormat[s.format] += s.data.length;
+  for (const format of SOUND_FORMATS) {
+    if (bytesPerFormat[format] > SOUND_BUDGET_BYTES) throw new Error(`sounds: ${format} totals ${bytesPerFormat[format]} bytes, over the ${SOUND_BUDGET_BYTES} budget`);
+  }
+  for (const s of sounds) await writeGenerated(s.rel, s.data);
+  // Earlier versions wrote WAV (1.4 MB): remove it so a checkout never serves it again.
+  for (const name of SOUND_NAMES) await rm(generatedPath(`sounds/${name}.wav`), { force: true });
+  return { files, bytes: bytesPerFormat.opus + bytesPerFormat.mp3, bytesPerFormat };
 }
 
 if (isMain(import.meta.url)) {
   const t0 = performance.now();
-  const { files, bytes } = await generateSounds();
-  console.log(`sounds: wrote ${files.length} files, ${(bytes / 1024).toFixed(0)} KB in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  const { files, bytesPerFormat } = await generateSounds();
+  const sizes = SOUND_FORMATS.map((f) => `${f} ${(bytesPerFormat[f] / 1000).toFixed(0)} kB`).join(", ");
+  console.log(`sounds: wrote ${files.length} files (${sizes}) in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 }

@@ -40,3 +40,13 @@ export async function repeat<T>(times: number, measure: (i: number) => Promise<T
   for (let i = 0; i < times; i++) out.push(await measure(i));
   return out;
 }
+
+/** The table as Markdown, so README's Performance section can hold it as printed. */
+export function printRows(rows: BenchRow[]): void {
+  const cols = ["benchmark", "result", "baseline", "target", "verdict"] as const;
+  const widths = cols.map((c) => Math.max(c.length, ...rows.map((r) => r[c].length)));
+  const line = (vals: string[]) => "| " + vals.map((v, i) => v.padEnd(widths[i]!)).join(" | ") + " |";
+  console.log(line([...cols]));
+  console.log("|" + widths.map((w) => "-".repeat(w + 2)).join("|") + "|");
+  for (const r of rows) console.log(line(cols.map((c) => r[c])));
+}

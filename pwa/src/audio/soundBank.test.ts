@@ -19,6 +19,7 @@ const fake = vi.hoisted(() => {
   };
   class FakeHowl {
     src: string;
+    sources: string[];
     options: Record<string, unknown>;
     stops = 0;
     pauses = 0;
@@ -29,6 +30,7 @@ const fake = vi.hoisted(() => {
     constructor(options: Record<string, unknown> & { src: string[] }) {
       this.options = options;
       this.src = options.src[0]!;
+      this.sources = options.src;
       state.howls.push(this);
     }
     play() {
@@ -82,12 +84,35 @@ const fake = vi.hoisted(() => {
   return { state, FakeHowl, Howler };
 });
 
-vi.mock("howler", () => ({ Howl: fake.FakeHowl, Howler: fake.Howler }));
+import { createSoundBank, type SoundBank, type SoundBankEnv } from "./soundBank.ts";
+import { EFFECT_VOLUMES, raritySoundPlan, SOUND_NAMES } from "./soundPlan.ts";
 
-const { createSoundBank } = await import("./soundBank.ts");
-const { raritySoundPlan, EFFECT_VOLUMES } = await import("./soundPlan.ts");
+let howlerLoads = 0;
+/** Stands in for `import("howler")`, counting how often the bank asks for it. */
+const loadHowler = async () => {
+  howlerLoads++;
+  return { Howl: fake.FakeHowl, Howler: fake.Howler } as unknown as typeof import("howler");
+};
 
-const name = (src: string) => src.replace(/^\/sounds\/(.*)\.wav$/, "$1");
+/** A page: gestures and visibility changes are dispatched on it. */
+function fakeDocument() {
+  return Object.assign(new EventTarget(), { visibilityState: "visible" as DocumentVisibilityState });
+}
+
+/** A bank for a signed-in player with its sounds loaded. */
+async function signedInBank(env: SoundBankEnv = {}): Promise<SoundBank> {
+  const bank = createSoundBank({ loadHowler, ...env });
+  bank.setSignedIn(true);
+  await bank.load();
+  return bank;
+}
+
+/** Lets a dynamic import and the promise callbacks after it run. */
+const settle = async () => {
+  for (let i = 0; i < 5; i++) await Promise.resolve();
+};
+
+const name = (src: string) => src.replace(/^\/sounds\/(.*)\.opus$/, "$1");
 const played = () => fake.state.plays.map((p) => ({ ...p, src: name(p.src) }));
 
 /** Advances fake time (Date included, which stamps each play). */
@@ -99,6 +124,7 @@ beforeEach(() => {
   vi.useFakeTimers();
   // `now` is the test's time zero: plays are stamped with the ms since then.
   Object.assign(fake.state, { usingWebAudio: true, ctxState: "suspended", resumes: 0, suspends: 0, now: Date.now(), howls: [], plays: [] });
+  howlerLoads = 0;
 });
 afterEach(() => {
   vi.useRealTimers();
@@ -138,8 +164,8 @@ describe("raritySoundPlan", () => {
 });
 
 describe("sound bank", () => {
-  it("plays Mythic's three sounds at 0, 600 and 1200 ms with their rates and volumes", () => {
-    const bank = createSoundBank({});
+  it("plays Mythic's three sounds at 0, 600 and 1200 ms with their rates and volumes", async () => {
+    const bank = await signedInBank();
     bank.playRarity("Mythic");
     expect(played()).toEqual([{ src: "legendary", at: 0, volume: 1, rate: 0.9 }]);
     advance(599);
@@ -153,8 +179,8 @@ describe("sound bank", () => {
     ]);
   });
 
-  it("plays Legendary's extra at 800 ms", () => {
-    const bank = createSoundBank({});
+  it("plays Legendary's extra at 800 ms", async () => {
+    const bank = await signedInBank();
     bank.playRarity("Legendary");
     advance(1000);
     expect(played().map((p) => [p.src, p.at])).toEqual([
@@ -163,8 +189,8 @@ describe("sound bank", () => {
     ]);
   });
 
-  it("plays an effect at its SPEC volume unless told otherwise", () => {
-    const bank = createSoundBank({});
+  it("plays an effect at its SPEC volume unless told otherwise", async () => {
+    const bank = await signedInBank();
     bank.play("coin");
     bank.play("purchase");
     bank.play("weekly-reward", { volume: 0.2, rate: 1.5 });
@@ -175,8 +201,8 @@ describe("sound bank", () => {
     ]);
   });
 
-  it("sound mute silences effects, stops what plays and cancels pending fanfare extras", () => {
-    const bank = createSoundBank({});
+  it("sound mute silences effects, stops what plays and cancels pending fanfare extras", async () => {
+    const bank = await signedInBank();
     bank.playRarity("Mythic");
     bank.setMuted(true);
     expect(bank.muted).toBe(true);
@@ -192,11 +218,15 @@ describe("sound bank", () => {
     expect(played().map((p) => p.src)).toEqual(["legendary", "coin"]);
   });
 
-  it("sound mute leaves the music alone; music mute pauses and resumes it", () => {
-    const bank = createSoundBank({});
+  it("sound mute leaves the music alone; music mute pauses and resumes it", async () => {
+    const doc = fakeDocument();
+    const bank = await signedInBank({ document: doc as unknown as Document });
     bank.startMusic();
+    doc.dispatchEvent(new Event("pointerdown"));
+    await settle();
     const music = fake.state.howls.find((h) => name(h.src) === "music-loop")!;
-    expect(music.options).toMatchObject({ loop: true, volume: 0.3, html5: false });
+    // Streamed by an <audio> element, so it starts before the whole loop has arrived.
+    expect(music.options).toMatchObject({ loop: true, volume: 0.3, html5: true });
     advance(999);
     expect(played().map((p) => p.src)).toEqual([]);
     advance(1);
@@ -210,9 +240,12 @@ describe("sound bank", () => {
     expect(played().map((p) => p.src)).toEqual(["music-loop", "music-loop"]);
   });
 
-  it("music muted before the 1 s start delay never starts; startMusic twice schedules once", () => {
-    const bank = createSoundBank({});
+  it("music muted before the 1 s start delay never starts; startMusic twice schedules once", async () => {
+    const doc = fakeDocument();
+    const bank = await signedInBank({ document: doc as unknown as Document });
     bank.startMusic();
+    doc.dispatchEvent(new Event("pointerdown"));
+    await settle();
     bank.startMusic();
     bank.setMusicMuted(true);
     advance(2000);
@@ -222,8 +255,8 @@ describe("sound bank", () => {
     expect(played().map((p) => p.src)).toEqual(["music-loop"]);
   });
 
-  it("pools 5 click players with Web Audio and uses them in turn so rapid clicks overlap", () => {
-    const bank = createSoundBank({});
+  it("pools 5 click players with Web Audio and uses them in turn so rapid clicks overlap", async () => {
+    const bank = await signedInBank();
     const clicks = fake.state.howls.filter((h) => name(h.src) === "click");
     expect(clicks).toHaveLength(5);
     expect(clicks.every((c) => c.options.html5 === false)).toBe(true);
@@ -232,17 +265,17 @@ describe("sound bank", () => {
     expect(clicks.map((c) => c.playCount)).toEqual([2, 2, 1, 1, 1]);
   });
 
-  it("falls back to 10 html5 click players without Web Audio", () => {
+  it("falls back to 10 html5 click players without Web Audio", async () => {
     fake.state.usingWebAudio = false;
-    createSoundBank({});
+    await signedInBank();
     const clicks = fake.state.howls.filter((h) => name(h.src) === "click");
     expect(clicks).toHaveLength(10);
     expect(clicks.every((c) => c.options.html5 === true)).toBe(true);
   });
 
-  it("resumes the audio context on the first gesture and when the page becomes visible", () => {
-    const doc = Object.assign(new EventTarget(), { visibilityState: "visible" as DocumentVisibilityState });
-    const bank = createSoundBank({ document: doc as unknown as Document });
+  it("resumes the audio context on the first gesture and when the page becomes visible", async () => {
+    const doc = fakeDocument();
+    const bank = await signedInBank({ document: doc as unknown as Document });
     doc.dispatchEvent(new Event("pointerdown"));
     expect(fake.state.resumes).toBe(1);
     doc.dispatchEvent(new Event("keydown"));
@@ -257,5 +290,121 @@ describe("sound bank", () => {
     fake.state.ctxState = "suspended";
     doc.dispatchEvent(new Event("pointerdown"));
     expect(fake.state.resumes).toBe(2);
+  });
+});
+
+describe("nothing is downloaded before sign-in (issue 11)", () => {
+  it("a visitor's presses, plays and the music request load neither howler nor any sound", async () => {
+    const doc = fakeDocument();
+    const bank = createSoundBank({ loadHowler, document: doc as unknown as Document, whenIdle: (task) => task() });
+    bank.startMusic();
+    bank.play("coin");
+    bank.playClick();
+    bank.playRarity("Mythic");
+    for (const type of ["pointerdown", "keydown", "touchend"]) doc.dispatchEvent(new Event(type));
+    await bank.load();
+    advance(3000);
+    await settle();
+    expect(howlerLoads).toBe(0);
+    expect(fake.state.howls).toEqual([]);
+    expect(played()).toEqual([]);
+  });
+
+  it("a signed-in player's effects load when the page is idle; the music streams from the first touch, 1 s later", async () => {
+    const doc = fakeDocument();
+    const idleTasks: Array<() => void> = [];
+    const bank = createSoundBank({ loadHowler, document: doc as unknown as Document, whenIdle: (task) => idleTasks.push(task) });
+    bank.startMusic();
+    await settle();
+    expect(idleTasks).toHaveLength(0); // a visitor: not even scheduled
+    bank.setSignedIn(true);
+    await settle();
+    expect(howlerLoads).toBe(0);
+    idleTasks.forEach((task) => task());
+    await settle();
+    expect(howlerLoads).toBe(1);
+    // Every effect (and the click pool), but no music before a touch.
+    expect(fake.state.howls.map((h) => name(h.src)).sort()).toEqual([...SOUND_NAMES.filter((n) => n !== "music-loop"), "click", "click", "click", "click"].sort());
+    advance(5000);
+    expect(played()).toEqual([]);
+    doc.dispatchEvent(new Event("pointerdown"));
+    await settle();
+    expect(fake.state.howls.filter((h) => name(h.src) === "music-loop")).toHaveLength(1);
+    advance(999);
+    expect(played()).toEqual([]);
+    advance(1);
+    expect(played().map((p) => p.src)).toEqual(["music-loop"]);
+    doc.dispatchEvent(new Event("pointerdown"));
+    await settle();
+    expect(howlerLoads).toBe(1);
+    expect(fake.state.howls.filter((h) => name(h.src) === "music-loop")).toHaveLength(1);
+  });
+
+  it("without an idle moment, the first touch loads the effects and the music together", async () => {
+    const doc = fakeDocument();
+    const bank = createSoundBank({ loadHowler, document: doc as unknown as Document });
+    bank.startMusic();
+    bank.setSignedIn(true);
+    await settle();
+    expect(howlerLoads).toBe(0);
+    doc.dispatchEvent(new Event("pointerdown"));
+    await settle();
+    expect(howlerLoads).toBe(1);
+    expect(fake.state.howls.map((h) => name(h.src)).sort()).toEqual([...SOUND_NAMES, "click", "click", "click", "click"].sort());
+  });
+
+  it("gives howler Opus first and MP3 as the fallback for every sound, never WAV", async () => {
+    const doc = fakeDocument();
+    const bank = await signedInBank({ document: doc as unknown as Document });
+    bank.startMusic();
+    doc.dispatchEvent(new Event("pointerdown"));
+    await settle();
+    expect(new Set(fake.state.howls.map((h) => h.src))).toEqual(new Set(SOUND_NAMES.map((n) => `/sounds/${n}.opus`)));
+    for (const howl of fake.state.howls) expect(howl.sources).toEqual([howl.src, howl.src.replace(/\.opus$/, ".mp3")]);
+  });
+
+  it("plays a sound asked for while howler is arriving once it arrives, but not a stale one", async () => {
+    const bank = createSoundBank({ loadHowler });
+    bank.setSignedIn(true);
+    bank.playRarity("Epic");
+    expect(played()).toEqual([]);
+    await settle();
+    expect(played().map((p) => p.src)).toEqual(["epic"]);
+
+    fake.state.howls = [];
+    fake.state.plays = [];
+    let arrive: () => void = () => undefined;
+    const slow = createSoundBank({
+      loadHowler: () => new Promise((resolve) => (arrive = () => void loadHowler().then(resolve))),
+    });
+    slow.setSignedIn(true);
+    slow.play("coin");
+    advance(2000);
+    slow.play("purchase");
+    arrive();
+    await settle();
+    expect(played().map((p) => p.src)).toEqual(["purchase"]);
+  });
+
+  it("signing out pauses the music and silences effects until the player is back", async () => {
+    const doc = fakeDocument();
+    const bank = await signedInBank({ document: doc as unknown as Document });
+    bank.startMusic();
+    doc.dispatchEvent(new Event("pointerdown"));
+    await settle();
+    advance(1000);
+    const music = fake.state.howls.find((h) => name(h.src) === "music-loop")!;
+    expect(music.isPlaying).toBe(true);
+    bank.setSignedIn(false);
+    expect(music.pauses).toBe(1);
+    bank.play("coin");
+    doc.dispatchEvent(new Event("pointerdown"));
+    await settle();
+    expect(played().map((p) => p.src)).toEqual(["music-loop"]);
+    bank.setSignedIn(true);
+    doc.dispatchEvent(new Event("pointerdown"));
+    await settle();
+    bank.play("coin");
+    expect(played().map((p) => p.src)).toEqual(["music-loop", "music-loop", "coin"]);
   });
 });

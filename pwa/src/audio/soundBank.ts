@@ -1,7 +1,14 @@
-// The game's sound bank on howler: effects and the music loop through Web Audio, a pooled click,
-// the rarity fanfares of SPEC.md section 9, and the two mutes (never persisted: SPEC.md section 3).
+// The game's sound bank on howler: effects through Web Audio, a pooled click, the music loop
+// streamed by an <audio> element, the rarity fanfares of SPEC.md section 9, and the two mutes
+// (never persisted: SPEC.md section 3).
+//
+// Nothing is downloaded for a visitor (issue 11): howler itself is a dynamic import and no Howl
+// exists before sign-in. A signed-in player's effects load when the page is idle (so the first
+// pack's fanfare is ready when the tap comes, and the tap does not share its moment with
+// decoding), or at the first play or touch if that comes sooner. The music starts streaming
+// only after the first interaction in the game.
 
-import { Howl, Howler } from "howler";
+import type { Howl as HowlType } from "howler";
 import type { Tier } from "../../../api/src/game/sets.ts";
 import {
   CLICK_POOL_SIZE,
@@ -12,9 +19,11 @@ import {
   MUSIC_START_DELAY_MS,
   MUSIC_VOLUME,
   raritySoundPlan,
-  soundUrl,
+  soundSources,
   type EffectName,
 } from "./soundPlan.ts";
+
+type HowlerModule = typeof import("howler");
 
 export interface PlayOptions {
   /** 0..1; defaults to the effect's volume from soundPlan.ts. */
@@ -29,8 +38,18 @@ export interface SoundBank {
   playRarity(tier: Tier): void;
   /** A press: round-robin over the click pool so rapid clicks overlap instead of cutting off. */
   playClick(): void;
-  /** Loads the music and starts it about 1 s later (once; later calls do nothing). */
+  /**
+   * Asks for the music: it starts streaming at the player's first interaction in the game (now,
+   * if there was one) and plays about 1 s later. Once; later calls do nothing.
+   */
   startMusic(): void;
+  /**
+   * Whether a signed-in player is here. Until then nothing loads and nothing plays; signing out
+   * pauses the music and silences the effects.
+   */
+  setSignedIn(signedIn: boolean): void;
+  /** Loads howler and the effects now (a signed-in player only); resolves when they are set up. */
+  load(): Promise<void>;
   /** Sound mute: silences effects, stops the ones playing and the pending fanfare extras. */
   setMuted(muted: boolean): void;
   /** Music mute: pauses or resumes the loop. */
@@ -45,42 +64,87 @@ export interface SoundBank {
 export interface SoundBankEnv {
   /** Where gestures and visibility changes are heard; omitted in Node. */
   document?: Pick<Document, "addEventListener" | "removeEventListener" | "visibilityState">;
+  /** Howler, fetched on first use after sign-in; a dynamic import keeps it out of the first load. */
+  loadHowler?: () => Promise<HowlerModule>;
+  /** Runs `task` when the page has nothing better to do; omitted in Node (then only plays and touches load). */
+  whenIdle?: (task: () => void) => void;
 }
 
 const GESTURE_EVENTS = ["pointerdown", "keydown", "touchend"] as const;
+/** A play asked for while howler was still arriving is dropped when it would sound this late. */
+const STALE_PLAY_MS = 1500;
+
+/** What exists once howler has arrived. */
+interface Loaded {
+  howler: HowlerModule;
+  effects: Map<EffectName, HowlType>;
+  clickPool: ClickPool;
+}
 
 export function createSoundBank(env: SoundBankEnv = browserEnv()): SoundBank {
+  const loadHowler = env.loadHowler ?? (() => import("howler"));
   let muted = false;
   let musicMuted = false;
-  let music: Howl | undefined;
+  let signedIn = false;
+  /** A gesture happened while signed in: audio may start (autoplay rules) and music may stream. */
+  let interacted = false;
+  let musicWanted = false;
+  let music: HowlType | undefined;
   let musicTimer: ReturnType<typeof setTimeout> | undefined;
+  let disposed = false;
+  let loaded: Loaded | undefined;
+  let loading: Promise<void> | undefined;
+  /** Plays asked for before howler arrived, with when they were asked. */
+  let waiting: Array<{ at: number; run: (l: Loaded) => void }> = [];
   const pendingExtras = new Set<ReturnType<typeof setTimeout>>();
 
-  // Web Audio for every effect: decoded once, overlapping plays are cheap and sample-accurate.
-  const effects = new Map<EffectName, Howl>();
-  for (const name of EFFECT_NAMES) {
-    if (name === "click") continue;
-    effects.set(name, new Howl({ src: [soundUrl(name)], volume: EFFECT_VOLUMES[name], preload: true }));
+  function load(): Promise<void> {
+    if (!signedIn || disposed) return Promise.resolve();
+    loading ??= loadHowler().then((howler) => {
+      if (disposed) return;
+      // Web Audio for every effect: decoded once, overlapping plays are cheap and sample-accurate.
+      const effects = new Map<EffectName, HowlType>();
+      for (const name of EFFECT_NAMES) {
+        if (name === "click") continue;
+        effects.set(name, new howler.Howl({ src: soundSources(name), volume: EFFECT_VOLUMES[name], preload: true }));
+      }
+      // Howler decides Web Audio vs html5 when the first Howl is built, so the pool is sized after.
+      loaded = { howler, effects, clickPool: createClickPool(howler) };
+      const now = Date.now();
+      const due = waiting.filter((w) => now - w.at <= STALE_PLAY_MS);
+      waiting = [];
+      if (!muted && signedIn) for (const w of due) w.run(loaded);
+      if (musicWanted && interacted) beginMusic();
+    });
+    return loading;
   }
-  // Howler decides Web Audio vs html5 when the first Howl is built, so the pool is sized after.
-  const clickPool = createClickPool(Howler.usingWebAudio);
+
+  /** Runs `run` with howler, now or when it arrives (loading it if need be). */
+  function withSounds(run: (l: Loaded) => void): void {
+    if (muted || !signedIn || disposed) return;
+    if (loaded) return run(loaded);
+    waiting.push({ at: Date.now(), run });
+    void load();
+  }
 
   function play(name: EffectName, options: PlayOptions = {}): void {
-    if (muted) return;
     if (name === "click" && options.volume === undefined && options.rate === undefined) return playClick();
-    const howl = name === "click" ? clickPool.next() : effects.get(name);
-    if (!howl) return;
-    const id = howl.play();
-    howl.volume(options.volume ?? EFFECT_VOLUMES[name], id);
-    if (options.rate !== undefined && options.rate !== 1) howl.rate(options.rate, id);
+    withSounds(({ effects, clickPool }) => {
+      const howl = name === "click" ? clickPool.next() : effects.get(name);
+      if (!howl) return;
+      const id = howl.play();
+      howl.volume(options.volume ?? EFFECT_VOLUMES[name], id);
+      if (options.rate !== undefined && options.rate !== 1) howl.rate(options.rate, id);
+    });
   }
 
   function playClick(): void {
-    if (muted) return;
-    const howl = clickPool.next();
-    // A pooled player still sounding from the press before last restarts instead of stacking.
-    howl.stop();
-    howl.play();
+    withSounds(({ clickPool }) => {
+      const howl = clickPool.next();
+      // A pooled player still sounding from the press before last restarts instead of stacking.
+      howl.stop();
+      howl.play();
+    });
   }
 
   function playRarity(tier: Tier): void {
@@ -99,22 +163,53 @@ export function createSoundBank(env: SoundBankEnv = browserEnv()): SoundBank {
   }
 
   function startMusic(): void {
-    if (music) return;
-    // Web Audio, not html5: the html5 element leaves an audible gap at every loop point.
-    music = new Howl({ src: [soundUrl(MUSIC_NAME)], loop: true, volume: MUSIC_VOLUME, html5: false, preload: true });
+    musicWanted = true;
+    if (signedIn && interacted) void load().then(beginMusic);
+  }
+
+  /** Creates the stream and plays it after the start delay (once); or resumes it after sign-in. */
+  function beginMusic(): void {
+    if (!loaded || disposed || !musicWanted) return;
+    if (music) {
+      if (signedIn && !musicMuted && musicTimer === undefined && !music.playing()) music.play();
+      return;
+    }
+    // html5: the loop streams from an <audio> element (Range requests) instead of being
+    // downloaded and decoded whole before the first note.
+    music = new loaded.howler.Howl({ src: soundSources(MUSIC_NAME), loop: true, volume: MUSIC_VOLUME, html5: true, preload: true });
     musicTimer = setTimeout(() => {
       musicTimer = undefined;
-      if (!musicMuted) music?.play();
+      if (!musicMuted && signedIn) music?.play();
     }, MUSIC_START_DELAY_MS);
+  }
+
+  function setSignedIn(value: boolean): void {
+    if (value === signedIn) return;
+    signedIn = value;
+    if (value) {
+      env.whenIdle?.(() => void load());
+      return;
+    }
+    // Signed out: the screens a visitor sees stay silent.
+    interacted = false;
+    waiting = [];
+    stopEffects();
+    if (music && musicTimer === undefined) music.pause();
+  }
+
+  function stopEffects(): void {
+    for (const timer of pendingExtras) clearTimeout(timer);
+    pendingExtras.clear();
+    if (!loaded) return;
+    for (const howl of loaded.effects.values()) howl.stop();
+    loaded.clickPool.stopAll();
   }
 
   function setMuted(value: boolean): void {
     muted = value;
     if (!value) return;
-    for (const timer of pendingExtras) clearTimeout(timer);
-    pendingExtras.clear();
-    for (const howl of effects.values()) howl.stop();
-    clickPool.stopAll();
+    waiting = [];
+    stopEffects();
   }
 
   function setMusicMuted(value: boolean): void {
@@ -122,32 +217,45 @@ export function createSoundBank(env: SoundBankEnv = browserEnv()): SoundBank {
     // Before the start delay has run out the timer itself checks the flag.
     if (!music || musicTimer !== undefined) return;
     if (value) music.pause();
-    else if (!music.playing()) music.play();
+    else if (signedIn && !music.playing()) music.play();
   }
 
+  const audioContext = () => loaded?.howler.Howler.ctx as AudioContext | undefined;
   // Browsers start audio suspended until a gesture; iOS suspends it again after backgrounding.
   const resume = () => {
-    const ctx = Howler.ctx as AudioContext | undefined;
+    const ctx = audioContext();
     if (ctx && ctx.state !== "running") void ctx.resume().catch(() => undefined);
+  };
+  const onGesture = () => {
+    if (!signedIn || disposed) return;
+    resume();
+    if (interacted) return;
+    interacted = true;
+    // The first touch of the game: the effects load and, if asked for, the music starts.
+    void load().then(beginMusic);
   };
   // Hidden tab: stop the music and effects instead of playing to nobody; back: carry on.
   const onVisibility = () => {
-    const ctx = Howler.ctx as AudioContext | undefined;
+    const ctx = audioContext();
     if (!ctx || !env.document) return;
     if (env.document.visibilityState === "hidden") void ctx.suspend().catch(() => undefined);
     else resume();
   };
-  for (const type of GESTURE_EVENTS) env.document?.addEventListener(type, resume, { capture: true, passive: true });
+  for (const type of GESTURE_EVENTS) env.document?.addEventListener(type, onGesture, { capture: true, passive: true });
   env.document?.addEventListener("visibilitychange", onVisibility);
 
   function dispose(): void {
-    for (const type of GESTURE_EVENTS) env.document?.removeEventListener(type, resume, { capture: true });
+    disposed = true;
+    for (const type of GESTURE_EVENTS) env.document?.removeEventListener(type, onGesture, { capture: true });
     env.document?.removeEventListener("visibilitychange", onVisibility);
     if (musicTimer !== undefined) clearTimeout(musicTimer);
     for (const timer of pendingExtras) clearTimeout(timer);
     pendingExtras.clear();
-    for (const howl of effects.values()) howl.unload();
-    clickPool.unload();
+    waiting = [];
+    if (loaded) {
+      for (const howl of loaded.effects.values()) howl.unload();
+      loaded.clickPool.unload();
+    }
     music?.unload();
     music = undefined;
   }
@@ -157,6 +265,8 @@ export function createSoundBank(env: SoundBankEnv = browserEnv()): SoundBank {
     playRarity,
     playClick,
     startMusic,
+    setSignedIn,
+    load,
     setMuted,
     setMusicMuted,
     get muted() {
@@ -172,17 +282,18 @@ export function createSoundBank(env: SoundBankEnv = browserEnv()): SoundBank {
 /** N players of the click sound used in turn (SPEC.md section 9: 5, or 10 without Web Audio). */
 export interface ClickPool {
   readonly size: number;
-  next(): Howl;
+  next(): HowlType;
   stopAll(): void;
   unload(): void;
 }
 
-export function createClickPool(webAudio: boolean): ClickPool {
+export function createClickPool({ Howl, Howler }: Pick<HowlerModule, "Howl" | "Howler">): ClickPool {
+  const webAudio = Howler.usingWebAudio;
   const size = webAudio ? CLICK_POOL_SIZE : CLICK_POOL_SIZE_FALLBACK;
   const players = Array.from(
     { length: size },
     // html5 players each hold their own <audio> element, hence the larger fallback pool.
-    () => new Howl({ src: [soundUrl("click")], volume: EFFECT_VOLUMES.click, html5: !webAudio, pool: 1 }),
+    () => new Howl({ src: soundSources("click"), volume: EFFECT_VOLUMES.click, html5: !webAudio, pool: 1 }),
   );
   let cursor = 0;
   return {
@@ -198,12 +309,21 @@ export function createClickPool(webAudio: boolean): ClickPool {
 }
 
 function browserEnv(): SoundBankEnv {
-  return typeof document === "undefined" ? {} : { document };
+  if (typeof document === "undefined") return {};
+  return { document, whenIdle: afterLoadWhenIdle };
+}
+
+/** After the page's load event, at the next idle moment (at most 3 s later). */
+function afterLoadWhenIdle(task: () => void): void {
+  // Safari has no requestIdleCallback.
+  const idle = () => (typeof window.requestIdleCallback === "function" ? window.requestIdleCallback(() => task(), { timeout: 3000 }) : setTimeout(task, 1000));
+  if (document.readyState === "complete") idle();
+  else window.addEventListener("load", idle, { once: true });
 }
 
 let shared: SoundBank | undefined;
 
-/** The page's one sound bank, created (and its sounds loaded) on first use. */
+/** The page's one sound bank, created on first use (it loads nothing until a player signs in). */
 export function getSoundBank(): SoundBank {
   shared ??= createSoundBank();
   return shared;

@@ -2,7 +2,7 @@
 // timings can be tested without any audio stack.
 
 import type { Tier } from "../../../api/src/game/sets.ts";
-import { SOUND_NAMES, soundPath, type SoundName } from "../../../assets/scripts/artManifest.ts";
+import { SOUND_FORMATS, SOUND_NAMES, soundPath, type SoundName } from "../../../assets/scripts/artManifest.ts";
 
 export { SOUND_NAMES, type SoundName };
 
@@ -59,7 +59,7 @@ const TIER_SOUND: Readonly<Record<Tier, EffectName>> = {
  * The sounds of a pack whose best card has this tier (SPEC.md section 9):
  * - Common..Epic: the tier's own sound.
  * - Legendary: its sound plus an extra at 800 ms (the reward chime: a "you won something" tail).
- * - Mythic: the legendary sound at rate 0.9, then extras at 600 ms (mythic.wav, volume 1,
+ * - Mythic: the legendary sound at rate 0.9, then extras at 600 ms (the mythic sound, volume 1,
  *   rate 0.95) and 1200 ms (the reward chime, volume 0.8, rate 1.1).
  */
 export function raritySoundPlan(tier: Tier): ScheduledSound[] {
@@ -82,7 +82,10 @@ export function raritySoundPlan(tier: Tier): ScheduledSound[] {
   }
 }
 
-/** Served URL of a sound ("/sounds/coin.wav"). */
-export function soundUrl(name: SoundName): string {
-  return soundPath(name);
+/**
+ * Served URLs of a sound, in the order howler tries them: Opus, then MP3 for browsers without
+ * Ogg Opus (["/sounds/coin.opus", "/sounds/coin.mp3"]). Howler reads the format off the extension.
+ */
+export function soundSources(name: SoundName): string[] {
+  return SOUND_FORMATS.map((format) => soundPath(name, format));
 }

@@ -1,13 +1,18 @@
 // The effects' public API, plain TS (excalidraw-style: drawing lives outside React):
-//   playReveal(container, cards, options)  the pack reveal, resolved once it is on screen
-//   inspectCard(container, card, options)   one card, large, foil following the pointer
-//   preloadCardStage()                      fetch PixiJS and start the stage ahead of time
-// Both draw on the page's one long-lived PixiJS stage (pixi/stage.ts), which is loaded with a
-// dynamic import the first time it is needed, so pixi.js is never part of the first page load.
-// Without WebGL2 (or when the stage fails to start) the same scenes run on DOM and 2D canvases.
+//   startPackReveal(container, count, options)  the pack reveal, on screen in this very call
+//   playReveal(container, cards, options)       a reveal whose cards are already known (battle)
+//   inspectCard(container, card, options)       one card, large, foil following the pointer
+//   warmUpCardStage(settings)                   fetch PixiJS, start the stage, compile the shaders
+//                                               in idle time (the packs screen calls it)
+// They draw on the page's one long-lived PixiJS stage (pixi/stage.ts), which is loaded with a
+// dynamic import, so pixi.js is never part of the first page load. Without WebGL2, when the
+// stage fails to start, or (for the pack reveal) while it is not up yet, the same scenes run on
+// DOM and 2D canvases: a tap never waits for PixiJS.
 
 import { domInspect, domReveal } from "./domReveal.ts";
+import { quietIdle } from "./quietIdle.ts";
 import type { RevealCard } from "./revealCard.ts";
+import type { EffectSettings } from "./tierEffects.ts";
 import type { InspectHandle, InspectOptions, RevealHandle, RevealOptions } from "./types.ts";
 import { hasWebGL2 } from "./webglSupport.ts";
 
@@ -16,7 +21,12 @@ export { toRevealCard, sortForReveal } from "./revealCard.ts";
 export type { InspectHandle, InspectOptions, RevealHandle, RevealOptions } from "./types.ts";
 
 type PixiEntry = typeof import("./pixi/entry.ts");
+type Stage = Awaited<ReturnType<PixiEntry["warmStage"]>>;
 let entry: Promise<PixiEntry> | undefined;
+/** Set once the stage is up: a reveal can then start on it synchronously. */
+let ready: { m: PixiEntry; stage: Stage } | null = null;
+/** Shader sets already compiled (by settings). */
+const warmed = new Set<string>();
 /** Set when the stage failed once: later scenes go straight to the DOM. */
 let pixiBroken = false;
 
@@ -28,49 +38,104 @@ function loadPixi(): Promise<PixiEntry> {
   return entry;
 }
 
+async function loadStage(): Promise<{ m: PixiEntry; stage: Stage }> {
+  const m = await loadPixi();
+  ready ??= { m, stage: await m.warmStage() };
+  return ready;
+}
+
+function giveUpOnPixi(error: unknown): void {
+  pixiBroken = true;
+  console.warn("Card effects fall back to plain images:", error);
+}
+
 /** Whether scenes will use PixiJS here (WebGL2 available and the stage has not failed). */
 export function usesPixi(): boolean {
   return !pixiBroken && hasWebGL2();
 }
 
-/** Starts loading PixiJS and creating the stage; safe to call often (e.g. when the packs page shows). */
+/** Starts loading PixiJS and creating the stage now; safe to call often. */
 export function preloadCardStage(): void {
   if (!usesPixi()) return;
-  void loadPixi()
-    .then((m) => m.warmStage())
-    .catch((error: unknown) => {
-      pixiBroken = true;
-      console.warn("Card effects fall back to plain images:", error);
-    });
-}
-
-async function withFallback<T>(pixi: (m: PixiEntry) => Promise<T>, dom: () => T): Promise<T> {
-  if (!usesPixi()) return dom();
-  try {
-    return await pixi(await loadPixi());
-  } catch (error) {
-    pixiBroken = true;
-    console.warn("Card effects fall back to plain images:", error);
-    return dom();
-  }
+  loadStage().catch(giveUpOnPixi);
 }
 
 /**
- * Reveals `cards` (already in reveal order: see sortForReveal) inside `container`, which should
- * have a size (the scene fills it and follows its resizes). Calls options.onCardRevealed for each
- * card as it turns and options.onDone when the last has settled or the player skipped.
+ * Warms the effects up in idle moments while the player looks at a screen that will need them:
+ * fetch PixiJS, start the stage, then draw one off-screen frame that compiles every shader for
+ * these settings. Each step waits for an idle moment without scrolling. Returns a cancel.
  */
-export function playReveal(container: HTMLElement, cards: readonly RevealCard[], options: RevealOptions): Promise<RevealHandle> {
-  return withFallback(
-    (m) => m.pixiReveal(container, cards, options),
-    () => domReveal(container, cards, options),
-  );
+export function warmUpCardStage(settings: EffectSettings): () => void {
+  const key = `${settings.lowEffects}/${settings.reducedMotion}`;
+  if (!usesPixi() || (ready && warmed.has(key))) return () => {};
+  const controller = new AbortController();
+  const { signal } = controller;
+  void (async () => {
+    await quietIdle(signal);
+    if (!ready) {
+      await loadPixi();
+      await quietIdle(signal);
+    }
+    const { m, stage } = await loadStage();
+    await quietIdle(signal);
+    if (warmed.has(key)) return;
+    m.warmShaders(stage, settings);
+    warmed.add(key);
+  })().catch((error: unknown) => {
+    if (!signal.aborted) giveUpOnPixi(error);
+  });
+  return () => controller.abort();
+}
+
+/**
+ * Starts a pack reveal of `count` cards inside `container` (which should have a size): the backs
+ * are dealt on the next frame, and handle.deliver(cards) turns them when the server answers. On
+ * the PixiJS stage when it is already up, else on the DOM for this whole reveal (the stage is
+ * started meanwhile for the next one). Calls options.onCardRevealed for each card as it turns
+ * and options.onDone when the last has settled or the player skipped.
+ */
+export function startPackReveal(container: HTMLElement, count: number, options: RevealOptions): RevealHandle {
+  if (usesPixi()) {
+    if (ready) {
+      try {
+        return ready.m.pixiReveal(ready.stage, container, count, options);
+      } catch (error) {
+        giveUpOnPixi(error);
+      }
+    } else preloadCardStage();
+  }
+  return domReveal(container, count, options);
+}
+
+/**
+ * A reveal whose cards are known from the start, waiting for the stage if it is not up yet (the
+ * battle's rounds). It keeps SPEC.md's classic timer unless options.pace says otherwise: the
+ * battle's rounds are paced around it.
+ */
+export async function playReveal(container: HTMLElement, cards: readonly RevealCard[], revealOptions: RevealOptions): Promise<RevealHandle> {
+  const options: RevealOptions = { pace: "classic", ...revealOptions };
+  let handle: RevealHandle;
+  if (!usesPixi()) handle = domReveal(container, cards.length, options);
+  else {
+    try {
+      const { m, stage } = await loadStage();
+      handle = m.pixiReveal(stage, container, cards.length, options);
+    } catch (error) {
+      giveUpOnPixi(error);
+      handle = domReveal(container, cards.length, options);
+    }
+  }
+  handle.deliver(cards);
+  return handle;
 }
 
 /** Shows one card large inside `container` until the handle is destroyed. */
-export function inspectCard(container: HTMLElement, card: RevealCard, options: InspectOptions): Promise<InspectHandle> {
-  return withFallback(
-    (m) => m.pixiInspect(container, card, options),
-    () => domInspect(container, card, options),
-  );
+export async function inspectCard(container: HTMLElement, card: RevealCard, options: InspectOptions): Promise<InspectHandle> {
+  if (!usesPixi()) return domInspect(container, card, options);
+  try {
+    return await (await loadPixi()).pixiInspect(container, card, options);
+  } catch (error) {
+    giveUpOnPixi(error);
+    return domInspect(container, card, options);
+  }
 }

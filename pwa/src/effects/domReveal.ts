@@ -7,13 +7,12 @@ import { drawCardBack, drawFaceArt, drawOverlay, EDGE_MARGIN, overlayGeometry, t
 import { firstImage, loadImage, within } from "./pixi/images.ts";
 import type { RevealCard } from "./revealCard.ts";
 import { revealLayout } from "./revealLayout.ts";
-import { revealSchedule } from "./revealSchedule.ts";
+import { ART_WAIT_MS, revealSchedule } from "./revealSchedule.ts";
 import { clamp01 } from "./tiltSpring.ts";
 import { isShiny, tierColor, tierRank } from "./tiers.ts";
+import { suspenseIndex } from "./tierEffects.ts";
 import type { InspectHandle, InspectOptions, RevealHandle, RevealOptions } from "./types.ts";
 import "./domReveal.css";
-
-const ART_WAIT_MS = 1500;
 
 async function loadArt(card: RevealCard): Promise<FaceArt> {
   const chain = cardImageUrls(card);
@@ -37,21 +36,36 @@ function pixelRatio(lowEffects: boolean): number {
   return lowEffects ? 1 : Math.min(2, window.devicePixelRatio || 1);
 }
 
-function buildCard(card: RevealCard, shiny: boolean): DomCard {
+/** A face-down card: what the deal shows while the server has not answered yet. */
+interface Shell {
+  el: HTMLDivElement;
+  front: HTMLDivElement;
+}
+
+function buildShell(): Shell {
   const el = document.createElement("div");
-  el.className = `fx-card tier-${card.tier.toLowerCase()} finish-${card.finish}`;
-  el.style.setProperty("--tier", tierColor(card.tier));
-  el.dataset.tierRank = String(tierRank(card.tier));
+  el.className = "fx-card";
   const turn = document.createElement("div");
   turn.className = "fx-card__turn";
   const back = document.createElement("div");
   back.className = "fx-card__back";
   const front = document.createElement("div");
   front.className = "fx-card__front";
+  turn.append(back, front);
+  el.append(turn);
+  return { el, front };
+}
+
+/** Gives a face-down card its face: tier, finish, the face and overlay canvases. */
+function dress(shell: Shell, card: RevealCard): DomCard {
+  const { el, front } = shell;
+  el.classList.add(`tier-${card.tier.toLowerCase()}`, `finish-${card.finish}`);
+  el.style.setProperty("--tier", tierColor(card.tier));
+  el.dataset.tierRank = String(tierRank(card.tier));
   const face = document.createElement("canvas");
   face.className = "fx-card__face";
   front.appendChild(face);
-  if (shiny) {
+  if (isShiny(card.finish)) {
     const foil = document.createElement("span");
     foil.className = "fx-card__foil";
     front.appendChild(foil);
@@ -59,9 +73,11 @@ function buildCard(card: RevealCard, shiny: boolean): DomCard {
   const overlay = document.createElement("canvas");
   overlay.className = "fx-card__overlay";
   front.appendChild(overlay);
-  turn.append(back, front);
-  el.append(turn);
   return { card, el, face, overlay, art: { portrait: null, background: null }, drawnWidth: 0 };
+}
+
+function buildCard(card: RevealCard): DomCard {
+  return dress(buildShell(), card);
 }
 
 /** Draws (or redraws, when the size changed noticeably) a card's face and overlay canvases. */
@@ -145,28 +161,34 @@ function trackPointer(root: HTMLElement, cards: () => DomCard[], reducedMotion: 
   };
 }
 
-export function domReveal(container: HTMLElement, cards: readonly RevealCard[], options: RevealOptions): RevealHandle {
+/**
+ * The reveal on DOM: `count` backs are dealt at once; deliver() gives them their faces and starts
+ * the turns. Cheap to start (no WebGL), so it is also what a tap shows while PixiJS is not ready.
+ */
+export function domReveal(container: HTMLElement, count: number, options: RevealOptions): RevealHandle {
   const { reducedMotion, lowEffects } = options;
   const root = document.createElement("div");
   root.className = `fx-dom${reducedMotion ? " fx-dom--calm" : ""}`;
   root.setAttribute("aria-hidden", "true");
   container.appendChild(root);
-  const domCards = cards.map((card) => buildCard(card, isShiny(card.finish)));
-  for (const c of domCards) root.appendChild(c.el);
-  const schedule = revealSchedule(cards.length, reducedMotion);
+  const shells = Array.from({ length: count }, buildShell);
+  for (const s of shells) root.appendChild(s.el);
+  const schedule = revealSchedule(count, options);
   root.style.setProperty("--flip-ms", `${schedule.animationMs}ms`);
+  let domCards: DomCard[] = [];
 
   const layout = (force = false) => {
     const width = container.clientWidth;
     const height = container.clientHeight;
-    const grid = revealLayout(cards.length, width, height, { maxCardWidth: 300 });
+    const grid = revealLayout(count, width, height, { maxCardWidth: 300 });
     const ratio = pixelRatio(lowEffects);
     const back = cardBackUrl(Math.round(grid.cardWidth * ratio), Math.round(grid.cardHeight * ratio));
-    domCards.forEach((c, i) => {
+    shells.forEach((shell, i) => {
       const s = grid.slots[i]!;
-      Object.assign(c.el.style, { left: `${s.cx - s.width / 2}px`, top: `${s.cy - s.height / 2}px`, width: `${s.width}px`, height: `${s.height}px` });
-      c.el.style.setProperty("--back", `url(${back})`);
-      paint(c, s.width, s.height, ratio, force);
+      Object.assign(shell.el.style, { left: `${s.cx - s.width / 2}px`, top: `${s.cy - s.height / 2}px`, width: `${s.width}px`, height: `${s.height}px` });
+      shell.el.style.setProperty("--back", `url(${back})`);
+      const c = domCards[i];
+      if (c) paint(c, s.width, s.height, ratio, force);
     });
   };
   layout(true);
@@ -175,12 +197,15 @@ export function domReveal(container: HTMLElement, cards: readonly RevealCard[], 
 
   const timers: ReturnType<typeof setTimeout>[] = [];
   const revealed = new Set<number>();
+  let delivered = false;
+  let skipWanted = false;
   let done = false;
   let destroyed = false;
   const reveal = (i: number, animate: boolean) => {
     if (revealed.has(i)) return;
     revealed.add(i);
     const el = domCards[i]!.el;
+    el.classList.remove("is-suspense");
     el.classList.add("is-turning", "is-face");
     if (animate) el.classList.add("is-bursting");
     options.onCardRevealed?.(i);
@@ -192,40 +217,60 @@ export function domReveal(container: HTMLElement, cards: readonly RevealCard[], 
   };
   const skip = () => {
     if (done || destroyed) return;
+    skipWanted = true;
+    // Before the answer there is nothing to show yet: deliver() ends the reveal at once.
+    if (!delivered) return;
     for (const t of timers) clearTimeout(t);
     root.classList.add("is-skipped");
     domCards.forEach((_, i) => reveal(i, false));
     finish();
   };
 
-  // Deal the backs in, then follow the shared schedule once the art is in (or has waited enough).
-  requestAnimationFrame(() => root.classList.add("is-dealt"));
-  void Promise.all(
-    domCards.map(async (c) => {
-      const art = await within(loadArt(c.card), ART_WAIT_MS, null);
-      if (art && !destroyed) {
-        c.art = art;
-        c.drawnWidth = 0;
-      } else if (!art) {
-        void loadArt(c.card).then((late) => {
-          if (destroyed) return;
-          c.art = late;
-          layout(true);
-        });
-      }
-    }),
-  ).then(() => {
-    if (destroyed || done) return;
+  const deliver = (cards: readonly RevealCard[]) => {
+    if (delivered || destroyed) return;
+    delivered = true;
+    domCards = cards.slice(0, count).map((card, i) => dress(shells[i]!, card));
     layout(true);
-    domCards.forEach((c, i) => {
-      timers.push(setTimeout(() => c.el.classList.add("is-turning"), schedule.startAt[i]));
-      timers.push(setTimeout(() => reveal(i, true), schedule.revealAt[i]));
+    if (skipWanted) {
+      skipWanted = false;
+      skip();
+    } else {
+      const rarest = suspenseIndex(cards, { reducedMotion, lowEffects });
+      if (rarest !== null) domCards[rarest]?.el.classList.add("is-suspense");
+    }
+    // Turn on the shared schedule once the art is in (or has waited enough).
+    void Promise.all(
+      domCards.map(async (c) => {
+        const art = await within(loadArt(c.card), ART_WAIT_MS, null);
+        if (art && !destroyed) {
+          c.art = art;
+          c.drawnWidth = 0;
+        } else if (!art) {
+          void loadArt(c.card).then((late) => {
+            if (destroyed) return;
+            c.art = late;
+            layout(true);
+          });
+        }
+      }),
+    ).then(() => {
+      if (destroyed) return;
+      layout(true);
+      if (done) return;
+      domCards.forEach((c, i) => {
+        timers.push(setTimeout(() => c.el.classList.add("is-turning"), schedule.startAt[i]));
+        timers.push(setTimeout(() => reveal(i, true), schedule.revealAt[i]));
+      });
+      timers.push(setTimeout(finish, schedule.doneAt));
     });
-    timers.push(setTimeout(finish, schedule.doneAt));
-  });
+  };
+
+  // The deal: the backs rise into place on the next frame.
+  requestAnimationFrame(() => root.classList.add("is-dealt"));
 
   const stopPointer = trackPointer(root, () => domCards, reducedMotion, options.tapToSkip === false ? undefined : skip);
   return {
+    deliver,
     skip,
     destroy: () => {
       destroyed = true;
@@ -242,7 +287,7 @@ export function domInspect(container: HTMLElement, card: RevealCard, options: In
   root.className = `fx-dom is-dealt${options.reducedMotion ? " fx-dom--calm" : ""}`;
   root.setAttribute("aria-hidden", "true");
   container.appendChild(root);
-  const c = buildCard(card, isShiny(card.finish));
+  const c = buildCard(card);
   c.el.classList.add("is-turning", "is-face");
   root.appendChild(c.el);
   const layout = (force = false) => {

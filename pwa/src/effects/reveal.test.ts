@@ -4,25 +4,47 @@ import { revealLayout } from "./revealLayout";
 import { revealSchedule } from "./revealSchedule";
 import { REST_POSE } from "./tiltSpring";
 
-describe("reveal timing (SPEC.md section 4: about 0.2 s, +0.4 s, +0.8 s)", () => {
-  it("turns the three cards of a pack at 0.2, 0.6 and 1.4 s, faces showing mid-flip", () => {
-    const s = revealSchedule(3, false);
-    expect(s.startAt).toEqual([200, 600, 1400]);
+const NORMAL = { reducedMotion: false, lowEffects: false };
+const LOW = { reducedMotion: false, lowEffects: true };
+const CALM = { reducedMotion: true, lowEffects: false };
+
+describe("reveal timing (SPEC.md section 4's growing rhythm, within issue 11's 2.5 s)", () => {
+  it("turns the three cards of a pack one after another on a growing timer, faces showing mid-flip", () => {
+    const s = revealSchedule(3, NORMAL);
+    expect(s.startAt).toEqual([120, 320, 620]);
+    expect(s.startAt[2]! - s.startAt[1]!).toBeGreaterThan(s.startAt[1]! - s.startAt[0]!);
     expect(s.revealAt).toEqual(s.startAt.map((t) => t + s.animationMs / 2));
-    expect(s.doneAt).toBe(1400 + s.animationMs);
+    expect(s.doneAt).toBe(620 + s.animationMs);
   });
 
-  it("keeps the rhythm under reduced motion, where a card counts as shown when it starts fading in", () => {
-    const s = revealSchedule(3, true);
+  it("never makes a card wait for the previous one to settle: the turns overlap", () => {
+    for (const settings of [NORMAL, LOW]) {
+      const s = revealSchedule(3, settings);
+      for (let i = 1; i < 3; i++) expect(s.startAt[i]!).toBeLessThan(s.startAt[i - 1]! + s.animationMs);
+    }
+  });
+
+  it("leaves room in 2.5 s for the tap, the answer and the art, and low effects end sooner", () => {
+    expect(revealSchedule(3, NORMAL).doneAt).toBeLessThanOrEqual(1200);
+    expect(revealSchedule(3, LOW).doneAt).toBeLessThan(revealSchedule(3, NORMAL).doneAt);
+  });
+
+  it("keeps the order under reduced motion, where a card counts as shown when it starts fading in", () => {
+    const s = revealSchedule(3, CALM);
+    expect(s.revealAt).toEqual(s.startAt);
+    expect(s.animationMs).toBeLessThan(revealSchedule(3, NORMAL).animationMs);
+  });
+
+  it("keeps SPEC.md's timer as written for the battle (0.2 s, +0.4 s, +0.8 s)", () => {
+    const s = revealSchedule(3, { ...NORMAL, pace: "classic" });
     expect(s.startAt).toEqual([200, 600, 1400]);
-    expect(s.revealAt).toEqual([200, 600, 1400]);
-    expect(s.animationMs).toBeLessThan(revealSchedule(3, false).animationMs);
+    expect(s.doneAt).toBe(1400 + 640);
   });
 
   it("lets further cards of several packs follow quickly, and has nothing to wait for with none", () => {
-    const s = revealSchedule(6, false);
+    const s = revealSchedule(6, NORMAL);
     expect(s.startAt.slice(3).every((t, i) => t > s.startAt[i + 2]! && t - s.startAt[i + 2]! < 400)).toBe(true);
-    expect(revealSchedule(0, false).doneAt).toBe(0);
+    expect(revealSchedule(0, NORMAL).doneAt).toBe(0);
   });
 });
 

@@ -1,18 +1,37 @@
-// When each card of a reveal turns face up (SPEC.md section 4, "Opening a pack"): one card at
-// about 0.2 s, the second 0.4 s later, the third 0.8 s after that. Shared by the PixiJS scene
-// and the DOM fallback so both keep the same rhythm.
+// When each card of a reveal turns face up, counted from the moment the cards are known (the
+// server answered and their art is in, or has waited long enough). SPEC.md section 4 reveals the
+// cards one, then two, then three on a growing timer (about 0.2 s, +0.4 s, +0.8 s); issue 11 asks
+// for a whole reveal within 2.5 s of the tap and no card waiting on another's animation, so the
+// same growing rhythm is kept but compressed, and each turn starts before the previous has
+// settled (the turns overlap). Shared by the PixiJS scene and the DOM fallback.
 
-/** Gaps before the 1st, 2nd and 3rd card: 0.2 s, +0.4 s, +0.8 s (SPEC.md). */
-export const REVEAL_GAPS_MS = [200, 400, 800] as const;
+export interface ScheduleSettings {
+  reducedMotion: boolean;
+  lowEffects: boolean;
+  /**
+   * "pack" (default): the quick pack reveal above. "classic": SPEC.md's own 0.2 s, +0.4 s, +0.8 s
+   * with 0.64 s flips, kept for the battle, whose rounds are paced around it.
+   */
+  pace?: "pack" | "classic";
+}
+
+/** Start of the 1st, 2nd and 3rd card's turn (ms after the cards are known). */
+export const REVEAL_STARTS_MS = [120, 320, 620] as const;
+/** Low effects and reduced motion: the same order, sooner. */
+export const QUICK_STARTS_MS = [60, 200, 380] as const;
 /** Multi-pack reveals (more than 3 cards): each further card follows quickly. Our choice. */
-export const EXTRA_CARD_GAP_MS = 180;
+export const EXTRA_CARD_GAP_MS = 140;
 /** A flip takes this long; the face shows at its midpoint. */
-export const FLIP_MS = 640;
+export const FLIP_MS = 520;
+/** Low effects: a quicker flip. */
+export const QUICK_FLIP_MS = 380;
 /** Reduced motion: a calm fade instead of the flip. */
-export const FADE_MS = 450;
+export const FADE_MS = 300;
+/** The classic pace (SPEC.md's timer as written): starts, flip and fade. */
+const CLASSIC = { starts: [200, 600, 1400], flip: 640, fade: 450, extra: 180 } as const;
 
 export interface RevealSchedule {
-  /** When card i starts turning (ms after the reveal starts). */
+  /** When card i starts turning (ms after the cards are known). */
   startAt: number[];
   /** When card i's face becomes visible: onCardRevealed(i) and its tier burst happen here. */
   revealAt: number[];
@@ -22,13 +41,16 @@ export interface RevealSchedule {
   doneAt: number;
 }
 
-export function revealSchedule(count: number, reducedMotion: boolean): RevealSchedule {
-  const animationMs = reducedMotion ? FADE_MS : FLIP_MS;
+export function revealSchedule(count: number, settings: ScheduleSettings): RevealSchedule {
+  const { reducedMotion, lowEffects } = settings;
+  const classic = settings.pace === "classic";
+  const quick = reducedMotion || lowEffects;
+  const starts: readonly number[] = classic ? CLASSIC.starts : quick ? QUICK_STARTS_MS : REVEAL_STARTS_MS;
+  const extraGap = classic ? CLASSIC.extra : EXTRA_CARD_GAP_MS;
+  const animationMs = classic ? (reducedMotion ? CLASSIC.fade : CLASSIC.flip) : reducedMotion ? FADE_MS : lowEffects ? QUICK_FLIP_MS : FLIP_MS;
   const startAt: number[] = [];
-  let at = 0;
   for (let i = 0; i < count; i++) {
-    at += REVEAL_GAPS_MS[i] ?? EXTRA_CARD_GAP_MS;
-    startAt.push(at);
+    startAt.push(starts[i] ?? starts[starts.length - 1]! + (i - starts.length + 1) * extraGap);
   }
   // A flip shows the face half-way through; a fade is "revealed" as soon as it starts.
   const faceDelay = reducedMotion ? 0 : Math.round(animationMs / 2);
@@ -36,3 +58,10 @@ export function revealSchedule(count: number, reducedMotion: boolean): RevealSch
   const doneAt = count === 0 ? 0 : (startAt[count - 1] ?? 0) + animationMs;
   return { startAt, revealAt, animationMs, doneAt };
 }
+
+/**
+ * The longest the turns wait for a card's art once the cards are known; art that comes later
+ * still lands on the card (the set's emoji stands in meanwhile). Art is usually in the service
+ * worker's cache, and the deal plays while the request runs, so this is rarely felt.
+ */
+export const ART_WAIT_MS = 300;

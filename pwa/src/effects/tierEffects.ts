@@ -2,7 +2,7 @@
 // Legendary in gold with light rays; Mythic a big prismatic burst, rays and a screen flash.
 // Reduced motion drops every burst, ray spin and flash; low effects thins the particles out.
 
-import type { Tier } from "../../../api/src/game/sets.ts";
+import { TIERS, type Tier } from "../../../api/src/game/sets.ts";
 
 export interface TierEffect {
   /** Particles in the reveal burst. */
@@ -55,4 +55,21 @@ export function tierEffect(tier: Tier, settings: EffectSettings): TierEffect {
     return { ...base, particles: Math.round(base.particles * 0.35), rings: Math.min(base.rings, 1), shake: 0 };
   }
   return base;
+}
+
+/** From this tier up a card gets its moment of suspense before it turns. */
+const SUSPENSE_FROM: Tier = "Rare";
+
+/**
+ * The card whose back glows in its tier's colour while it waits to turn: the rarest of the pack,
+ * when it is Rare or better (the first such card on a tie). A short moment, not a wait: the
+ * schedule does not change for it. Null under reduced motion (a pulsing glow is motion).
+ */
+export function suspenseIndex(cards: readonly { tier: Tier }[], settings: EffectSettings): number | null {
+  if (settings.reducedMotion || cards.length === 0) return null;
+  let best = 0;
+  cards.forEach((card, i) => {
+    if (TIERS.indexOf(card.tier) > TIERS.indexOf(cards[best]!.tier)) best = i;
+  });
+  return TIERS.indexOf(cards[best]!.tier) >= TIERS.indexOf(SUSPENSE_FROM) ? best : null;
 }

@@ -1,5 +1,7 @@
 // The contract between the effects facade and its two renderers (PixiJS and the DOM fallback).
 
+import type { RevealCard } from "./revealCard.ts";
+
 export interface EffectOptions {
   /** prefers-reduced-motion: no flips, bursts or flashes; cards fade in; shaders hold still. */
   reducedMotion: boolean;
@@ -14,10 +16,20 @@ export interface RevealOptions extends EffectOptions {
   onDone(): void;
   /** A quick tap on the stage skips to the end (default true). */
   tapToSkip?: boolean;
+  /** The timer (revealSchedule.ts): the quick pack pace by default, "classic" for the battle. */
+  pace?: "pack" | "classic";
 }
 
 export interface RevealHandle {
-  /** Jump to the end state at once: every card face up, onDone called. */
+  /**
+   * The cards (in reveal order), once the server has answered: until then the backs are dealt and
+   * wait. They turn as soon as their art is in (or has waited a moment).
+   */
+  deliver(cards: readonly RevealCard[]): void;
+  /**
+   * Jump to the end state: every card face up, onDone called at once; before the cards are
+   * delivered, as soon as they are.
+   */
   skip(): void;
   /** Tear down (the shared stage stays alive for the next scene). */
   destroy(): void;

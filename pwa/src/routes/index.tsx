@@ -1,13 +1,13 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { MSG } from "@contract/messages";
 import type { CardSet } from "../../../api/src/game/sets";
 import { useAudio } from "../audio/useAudio";
-import { preloadCardStage } from "../effects/cardStage";
 import { PackCard } from "../features/packs/components/PackCard";
 import { PackRatesDialog } from "../features/packs/components/PackRatesDialog";
 import { PackRevealOverlay } from "../features/packs/components/PackRevealOverlay";
 import { usePackOpening } from "../features/packs/hooks";
+import { useRevealWarmUp } from "../features/packs/useRevealWarmUp";
 import { canOpenAnother, PACK_SETS } from "../features/packs/packRules";
 import "../features/packs/components/packs.css";
 import { useLowEffects } from "../lib/lowEffects";
@@ -30,14 +30,8 @@ function PacksView() {
   const [ratesFor, setRatesFor] = useState<CardSet | null>(null);
   const [lowEffects, setLowEffects] = useLowEffects();
 
-  // Fetch PixiJS and start the stage while the player looks at the packs (after first paint,
-  // so it never competes with the page itself).
-  useEffect(() => {
-    const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 800));
-    const cancel = window.cancelIdleCallback ?? window.clearTimeout;
-    const handle = idle(() => preloadCardStage());
-    return () => cancel(handle);
-  }, []);
+  // PixiJS, the stage and its shaders warm up in idle time while the player looks at the packs.
+  useRevealWarmUp();
 
   return (
     <section className="packs" aria-labelledby="packs-title">

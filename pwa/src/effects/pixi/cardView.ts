@@ -45,6 +45,8 @@ function backTexture(pxWidth: number, pxHeight: number): Texture {
 export interface CardViewSettings {
   lowEffects: boolean;
   reducedMotion: boolean;
+  /** A back only (the deal before the server answered): never draws a face. */
+  faceless?: boolean;
 }
 
 export class CardView {
@@ -130,6 +132,7 @@ export class CardView {
   }
 
   private redrawFace(): void {
+    if (this.settings.faceless) return;
     const scale = this.pxWidth / this.width;
     const pxHeight = Math.round(this.height * scale);
     const oldFace = this.faceTexture;

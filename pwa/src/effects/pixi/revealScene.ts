@@ -1,6 +1,7 @@
-// The pack reveal on the shared stage: the cards are dealt face down into their slots, then turn
-// over one by one on SPEC.md's timer (revealSchedule.ts), each with its tier's burst and its
-// finish's shader; afterwards they follow the pointer or the device tilt.
+// The pack reveal on the shared stage: the backs are dealt into their slots at once (while the
+// open-pack request runs), and when the cards are delivered they turn over on the shared timer
+// (revealSchedule.ts), each with its tier's burst and its finish's shader; the rarest glows in
+// suspense until its turn. Afterwards they follow the pointer or the device tilt.
 
 import { Container } from "pixi.js";
 import { easeOutBack, easeOutCubic } from "../cardProjection.ts";
@@ -9,8 +10,8 @@ import { targetPose } from "../poseDriver.ts";
 import { PointerInput } from "../pointerInput.ts";
 import type { RevealCard } from "../revealCard.ts";
 import { revealLayout, type RevealLayout } from "../revealLayout.ts";
-import { revealSchedule, type RevealSchedule } from "../revealSchedule.ts";
-import { tierEffect, type TierEffect } from "../tierEffects.ts";
+import { ART_WAIT_MS, revealSchedule, type RevealSchedule } from "../revealSchedule.ts";
+import { suspenseIndex, tierEffect, type TierEffect } from "../tierEffects.ts";
 import { isShiny } from "../tiers.ts";
 import type { RevealHandle, RevealOptions } from "../types.ts";
 import { BurstLayer } from "./bursts.ts";
@@ -18,8 +19,8 @@ import { CardView, loadFaceArt } from "./cardView.ts";
 import { within } from "./images.ts";
 import type { Scene, SceneLease, Stage } from "./stage.ts";
 
-/** The longest the reveal waits for art before turning cards anyway (the emoji stands in). */
-const ART_WAIT_MS = 1500;
+/** What a slot holds until the server answers: a back (never drawn face up). */
+const FACE_DOWN: RevealCard = { key: "", character: "", set: 0, background: "", finish: "regular", tier: "Common", points: 0, isNew: false };
 const DEAL_MS = 380;
 const DEAL_STAGGER_MS = 70;
 const RAMP_MS = 450;
@@ -38,29 +39,57 @@ class RevealScene implements Scene {
   private readonly cardsLayer = new Container();
   private readonly bursts = new BurstLayer();
   readonly slots: Slot[];
-  private readonly schedule: RevealSchedule;
+  readonly schedule: RevealSchedule;
   private layoutInfo: RevealLayout | null = null;
+  private resolution = 1;
   private readonly mountedAt = performance.now();
-  /** When the schedule's clock started (art loaded), or null while waiting. */
+  /** When the schedule's clock started (cards known, art in), or null while waiting. */
   private startedAt: number | null = null;
+  delivered = false;
+  /** Skip pressed before the cards were known: end as soon as they are. */
+  skipWanted = false;
+  private suspense: number | null = null;
   private done = false;
   private skipped = false;
   input: PointerInput | null = null;
   lease: SceneLease | null = null;
 
   constructor(
-    cards: readonly RevealCard[],
+    count: number,
     private readonly options: RevealOptions,
   ) {
     this.lowEffects = options.lowEffects;
-    const settings = { reducedMotion: options.reducedMotion, lowEffects: options.lowEffects };
-    this.slots = cards.map((card, i) => {
-      const effect = tierEffect(card.tier, settings);
-      return { view: new CardView(card, setEmoji(card.set), effect, settings), effect, revealed: false, revealedAt: 0, phase: i * 2.1 };
-    });
-    this.schedule = revealSchedule(cards.length, options.reducedMotion);
+    this.slots = Array.from({ length: count }, (_, i) => this.makeSlot(FACE_DOWN, i, true));
+    this.schedule = revealSchedule(count, options);
     for (const slot of this.slots) this.cardsLayer.addChild(slot.view.root);
     this.root.addChild(this.cardsLayer, this.bursts.root);
+  }
+
+  private makeSlot(card: RevealCard, i: number, faceless: boolean): Slot {
+    const settings = { reducedMotion: this.options.reducedMotion, lowEffects: this.options.lowEffects };
+    const effect = tierEffect(card.tier, settings);
+    return { view: new CardView(card, setEmoji(card.set), effect, { ...settings, faceless }), effect, revealed: false, revealedAt: 0, phase: i * 2.1 };
+  }
+
+  /** The server answered: each back becomes its card, in the same place and pose. */
+  deliver(cards: readonly RevealCard[]): void {
+    if (this.delivered) return;
+    this.delivered = true;
+    this.slots.forEach((slot, i) => {
+      const card = cards[i];
+      if (!card) return;
+      const next = this.makeSlot(card, i, false);
+      const old = slot.view;
+      next.view.spring.snap();
+      this.cardsLayer.addChildAt(next.view.root, this.cardsLayer.getChildIndex(old.root));
+      this.cardsLayer.removeChild(old.root);
+      old.destroy();
+      slot.view = next.view;
+      slot.effect = next.effect;
+      const s = this.layoutInfo?.slots[i];
+      if (s) slot.view.setSize(s.width, s.height, this.resolution);
+    });
+    this.suspense = suspenseIndex(cards, this.options);
   }
 
   start(now: number): void {
@@ -68,6 +97,7 @@ class RevealScene implements Scene {
   }
 
   layout(width: number, height: number, resolution: number): void {
+    this.resolution = resolution;
     this.layoutInfo = revealLayout(this.slots.length, width, height, { maxCardWidth: 300 });
     this.bursts.layout(width, height);
     this.slots.forEach((slot, i) => {
@@ -127,6 +157,11 @@ class RevealScene implements Scene {
       view.intensity = this.skipped ? 1 : ramp;
       view.glowLevel = slot.revealed ? (this.skipped ? 1 : ramp) : 0;
       view.raysLevel = view.glowLevel;
+      // Suspense: the rarest card's halo pulses behind its back until it turns.
+      if (!slot.revealed && i === this.suspense) {
+        view.glowLevel = 0.55 + 0.35 * Math.sin((now - this.mountedAt) / 90);
+        moving = true;
+      }
 
       // Pose: follow the pointer or the tilt once the card is face up.
       if (slot.revealed) {
@@ -146,24 +181,42 @@ class RevealScene implements Scene {
 
     if (this.bursts.update(dtMs)) moving = true;
 
-    if (!this.done && this.startedAt !== null && t >= this.schedule.doneAt) {
-      this.done = true;
-      this.options.onDone();
-    }
+    if (this.startedAt !== null && t >= this.schedule.doneAt) this.finish();
     // Keep drawing while anything moves; afterwards only shiny cards (their foil drifts) and
     // rays turn, and not at all with low effects or reduced motion.
     const alive = !reducedMotion && !lowEffects && this.slots.some((s) => s.revealed && (isShiny(s.view.card.finish) || s.effect.rays || s.effect.glow > 0));
     return !this.done || moving || alive;
   }
 
+  /**
+   * The last card has settled, by the clock: every card counts as revealed and onDone runs, even
+   * when frames come slowly (the drawing catches up on its own).
+   */
+  finish(): void {
+    if (this.done) return;
+    this.done = true;
+    const now = performance.now();
+    this.slots.forEach((slot, i) => {
+      if (slot.revealed) return;
+      slot.revealed = true;
+      slot.revealedAt = now;
+      this.options.onCardRevealed?.(i);
+    });
+    this.options.onDone();
+  }
+
   skip(): void {
     if (this.done) return;
-    const now = performance.now();
+    if (!this.delivered) {
+      this.skipWanted = true;
+      return;
+    }
     this.skipped = true;
     this.bursts.clear();
-    this.startedAt = now - this.schedule.doneAt;
+    this.startedAt = performance.now() - this.schedule.doneAt;
+    // The buttons first; the final frame is drawn on the next tick.
+    this.finish();
     this.lease?.wake();
-    this.lease?.renderNow();
   }
 
   destroy(): void {
@@ -174,38 +227,55 @@ class RevealScene implements Scene {
   }
 }
 
-export async function startReveal(stage: Stage, container: HTMLElement, cards: readonly RevealCard[], options: RevealOptions): Promise<RevealHandle> {
-  const scene = new RevealScene(cards, options);
+/** Deals `count` backs on the stage at once; deliver() turns them into the pack's cards. */
+export function startReveal(stage: Stage, container: HTMLElement, count: number, options: RevealOptions): RevealHandle {
+  const scene = new RevealScene(count, options);
   const lease = stage.mount(container, scene);
   scene.lease = lease;
   // The pointer tilts the cards; a quick tap skips to the end unless the caller said no.
   scene.input = new PointerInput(container, () => lease.wake(), options.tapToSkip === false ? undefined : () => scene.skip());
   let destroyed = false;
-  // Turn the cards once their art is in (or after ART_WAIT_MS: the fallbacks stand in).
-  void Promise.all(
-    scene.slots.map(async (slot) => {
-      const loading = loadFaceArt(slot.view.card);
-      const art = await within(loading, ART_WAIT_MS, null);
-      if (art && !destroyed) slot.view.setArt(art);
-      // Art that arrives after the wait still lands on the card.
-      if (!art)
-        void loading.then((late) => {
-          if (destroyed) return;
-          slot.view.setArt(late);
-          lease.wake();
-        });
-    }),
-  ).then(() => {
-    if (destroyed) return;
-    scene.start(performance.now());
+  let doneTimer: ReturnType<typeof setTimeout> | undefined;
+
+  const deliver = (cards: readonly RevealCard[]) => {
+    if (destroyed || scene.delivered) return;
+    scene.deliver(cards);
     lease.wake();
-  });
+    if (scene.skipWanted) {
+      scene.skip();
+      return;
+    }
+    // Turn the cards once their art is in (or after ART_WAIT_MS: the fallbacks stand in).
+    void Promise.all(
+      scene.slots.map(async (slot) => {
+        const view = slot.view;
+        const loading = loadFaceArt(view.card);
+        const art = await within(loading, ART_WAIT_MS, null);
+        if (art && !destroyed) view.setArt(art);
+        // Art that arrives after the wait still lands on the card.
+        if (!art)
+          void loading.then((late) => {
+            if (destroyed) return;
+            view.setArt(late);
+            lease.wake();
+          });
+      }),
+    ).then(() => {
+      if (destroyed) return;
+      scene.start(performance.now());
+      // The buttons come on time even when frames are slow (software GL, a busy phone).
+      doneTimer = setTimeout(() => scene.finish(), scene.schedule.doneAt);
+      lease.wake();
+    });
+  };
 
   return {
+    deliver,
     skip: () => scene.skip(),
     destroy: () => {
       if (destroyed) return;
       destroyed = true;
+      clearTimeout(doneTimer);
       lease.unmount();
       scene.destroy();
     },

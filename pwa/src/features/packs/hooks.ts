@@ -10,13 +10,16 @@ import { addPulledCards } from "../../offline/collectionQuery";
 import { openPack } from "./api";
 import { fundsProblem, openedCounterKey } from "./packRules";
 
-/** One pack's result on screen. `pending` while 'Open Another Pack' fetches the next one. */
+/**
+ * One pack on screen. The reveal opens at the tap, with the request in flight: `cards` is null
+ * until the server answers (issue 11: the intro never waits for the request, nor the request for
+ * the intro).
+ */
 export interface PackReveal {
   /** Changes with every pack, so the reveal stage starts over. */
   id: number;
   set: CardSet;
-  cards: PulledCardDto[];
-  pending: boolean;
+  cards: PulledCardDto[] | null;
 }
 
 export interface PackOpening {
@@ -25,7 +28,7 @@ export interface PackOpening {
   error: string | null;
   reveal: PackReveal | null;
   open: (set: CardSet) => void;
-  /** 'Open Another Pack': the same set again, keeping the overlay up meanwhile. */
+  /** 'Open Another Pack': the same set again, in a fresh reveal. */
   openAnother: () => void;
   /** 'Awesome!': clears the results and refreshes user data (SPEC.md section 4). */
   closeReveal: () => void;
@@ -43,7 +46,7 @@ export function usePackOpening(): PackOpening {
   const revealCount = useRef(0);
 
   const applyOpenedPack = useCallback(
-    (set: CardSet, response: OpenPackResponse) => {
+    (set: CardSet, response: OpenPackResponse, revealId: number) => {
       const user = getSession().user;
       if (user) {
         const counter = openedCounterKey(set.id);
@@ -52,8 +55,8 @@ export function usePackOpening(): PackOpening {
       }
       void refreshUserData(queryClient);
       window.dispatchEvent(new Event("pack-opened"));
-      revealCount.current += 1;
-      setReveal({ id: revealCount.current, set, cards: response.cards, pending: false });
+      // The reveal of this pack turns its cards (unless the player closed it meanwhile).
+      setReveal((shown) => (shown?.id === revealId ? { ...shown, cards: response.cards } : shown));
     },
     [queryClient],
   );
@@ -71,11 +74,14 @@ export function usePackOpening(): PackOpening {
       inFlight.current.add(set.id);
       setOpening(new Set(inFlight.current));
       setError(null);
+      revealCount.current += 1;
+      const revealId = revealCount.current;
+      setReveal({ id: revealId, set, cards: null });
       openPack(set.id)
         .then(
-          (response) => applyOpenedPack(set, response),
+          (response) => applyOpenedPack(set, response, revealId),
           (err: unknown) => {
-            setReveal(null);
+            setReveal((shown) => (shown?.id === revealId ? null : shown));
             setError(err instanceof ApiError && err.status === 401 ? MSG.mustBeLoggedInToOpen : messageOf(err, FALLBACK.openPack));
             // The balance the client knew was wrong if the server refused for funds: fetch it.
             void refreshUserData(queryClient);
@@ -93,9 +99,8 @@ export function usePackOpening(): PackOpening {
   const open = useCallback((set: CardSet) => void start(set), [start]);
 
   const openAnother = useCallback(() => {
-    if (!reveal || reveal.pending) return;
-    if (start(reveal.set)) setReveal({ ...reveal, pending: true });
-    else setReveal(null);
+    if (!reveal?.cards) return;
+    if (!start(reveal.set)) setReveal(null);
   }, [start, reveal]);
 
   const closeReveal = useCallback(() => {

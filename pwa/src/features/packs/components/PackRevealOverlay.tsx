@@ -1,9 +1,9 @@
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import { MSG } from "@contract/messages";
-import type { CardSet } from "../../../../../api/src/game/sets";
+import { CARDS_PER_PACK, type CardSet } from "../../../../../api/src/game/sets";
 import { useAudio } from "../../../audio/useAudio";
-import { playReveal, type RevealHandle } from "../../../effects/cardStage";
+import { startPackReveal, type RevealHandle, type RevealOptions } from "../../../effects/cardStage";
 import { useReducedMotion } from "../../../effects/useReducedMotion";
 import { useLowEffects } from "../../../lib/lowEffects";
 import { Button } from "../../../lib/ui/Button";
@@ -87,46 +87,46 @@ function RevealRun({ reveal, canOpenAnother, onAwesome, onOpenAnother, titleId, 
   const reducedMotion = useReducedMotion();
   const [lowEffects] = useLowEffects();
   const { playRarity, playClick } = useAudio();
-  const cards = useMemo(() => revealCardsOf(reveal.cards), [reveal.cards]);
-  const skipWanted = useRef(false);
-  const skip = useCallback(() => {
-    skipWanted.current = true;
-    handleRef.current?.skip();
-  }, []);
+  const cards = useMemo(() => (reveal.cards ? revealCardsOf(reveal.cards) : null), [reveal.cards]);
   const [shown, setShown] = useState(0);
-  /** False until the stage is up (PixiJS still downloading or starting on a slow phone). */
-  const [staged, setStaged] = useState(false);
   const [done, setDone] = useState(false);
+  /** Skip ended the reveal: the buttons appear without their entrance. */
+  const [skipped, setSkipped] = useState(false);
   const doneRef = useRef(false);
 
   // The stage runs once per pack; settings changes mid-reveal do not restart it.
   const settings = useRef({ reducedMotion, lowEffects });
   const sound = useRef(playRarity);
   sound.current = playRarity;
+  const cardsRef = useRef(cards);
+  cardsRef.current = cards;
 
-  useEffect(() => {
+  const skip = useCallback(() => {
+    setSkipped(true);
+    handleRef.current?.skip();
+  }, []);
+
+  const options = useMemo<RevealOptions>(
+    () => ({
+      ...settings.current,
+      onCardRevealed: (i) => setShown((n) => Math.max(n, i + 1)),
+      onDone: () => {
+        if (doneRef.current) return;
+        doneRef.current = true;
+        setShown(cardsRef.current?.length ?? 0);
+        setDone(true);
+        // SPEC.md section 4: after the cards, the sound of the highest tier.
+        if (cardsRef.current) sound.current(highestTierOf(cardsRef.current));
+      },
+    }),
+    [],
+  );
+
+  // At the tap: the backs are dealt at once, before the server has answered.
+  useLayoutEffect(() => {
     const container = stageRef.current;
     if (!container) return;
-    let cancelled = false;
-    const finish = () => {
-      if (cancelled || doneRef.current) return;
-      doneRef.current = true;
-      setShown(cards.length);
-      setDone(true);
-      // SPEC.md section 4: after the cards, the sound of the highest tier.
-      sound.current(highestTierOf(cards));
-    };
-    void playReveal(container, cards, {
-      ...settings.current,
-      onCardRevealed: (i) => !cancelled && setShown((n) => Math.max(n, i + 1)),
-      onDone: finish,
-    }).then((handle) => {
-      if (cancelled) return handle.destroy();
-      handleRef.current = handle;
-      setStaged(true);
-      // Skip pressed while the stage was still starting: honour it now.
-      if (skipWanted.current) handle.skip();
-    });
+    handleRef.current = startPackReveal(container, CARDS_PER_PACK, options);
     skipRef.current = () => {
       if (doneRef.current) return false;
       skip();
@@ -134,22 +134,37 @@ function RevealRun({ reveal, canOpenAnother, onAwesome, onOpenAnother, titleId, 
     };
     skipButtonRef.current?.focus();
     return () => {
-      cancelled = true;
       skipRef.current = null;
       handleRef.current?.destroy();
       handleRef.current = null;
     };
-  }, [cards, skipRef, skip]);
+  }, [options, skipRef, skip]);
+
+  // The server answered: the cards turn (or, skipped already, show at once).
+  useEffect(() => {
+    const container = stageRef.current;
+    const handle = handleRef.current;
+    if (!cards || !container || !handle) return;
+    if (cards.length === CARDS_PER_PACK) return handle.deliver(cards);
+    // Another number of cards than the backs dealt: start over with the right number.
+    handle.destroy();
+    const next = startPackReveal(container, cards.length, options);
+    handleRef.current = next;
+    if (skipped) next.skip();
+    next.deliver(cards);
+    // `skipped` is read, not watched: a skip is carried over, never a reason to start over.
+  }, [cards, options]);
 
   useEffect(() => {
     // The buttons appear after the cards: move focus to 'Awesome!'.
     if (done) actionsRef.current?.querySelector<HTMLButtonElement>("button")?.focus();
   }, [done]);
 
-  const title = revealTitle(reveal.set as CardSet, reveal.cards.length);
+  const cardCount = reveal.cards?.length ?? CARDS_PER_PACK;
+  const title = revealTitle(reveal.set as CardSet, cardCount);
 
   return (
-    <div className={["reveal__panel", done && "is-done", reveal.pending && "is-pending"].filter(Boolean).join(" ")}>
+    <div className={["reveal__panel", done && "is-done", skipped && "is-skipped"].filter(Boolean).join(" ")}>
       <header className="reveal__head">
         <p className="reveal__eyebrow" aria-hidden="true">
           <Icon name="sparkles" size={16} /> {reveal.set.name}
@@ -159,16 +174,15 @@ function RevealRun({ reveal, canOpenAnother, onAwesome, onOpenAnother, titleId, 
         </h2>
         <p className="reveal__subtitle" aria-live="polite">
           {/* SPEC.md section 2: N is the number of cards pulled; the NEW! badges mark first copies. */}
-          {done ? MSG.gotNewCards(reveal.cards.length) : "\u00a0"}
+          {done ? MSG.gotNewCards(cardCount) : "\u00a0"}
         </p>
       </header>
 
-      <div ref={stageRef} className="reveal__stage">
-        {!staged && <span className="reveal__loading" aria-hidden="true" />}
-      </div>
+      {/* The stage always shows something from the tap on: PixiJS when it is up, else the DOM cards. */}
+      <div ref={stageRef} className="reveal__stage" />
 
       <ul className="visually-hidden" aria-label="Cards in this pack">
-        {cards.slice(0, shown).map((card) => (
+        {(cards ?? []).slice(0, shown).map((card) => (
           <li key={card.key} data-testid="revealed-card">
             {cardLabel(card)}
           </li>
@@ -197,7 +211,6 @@ function RevealRun({ reveal, canOpenAnother, onAwesome, onOpenAnother, titleId, 
                 playClick();
                 onAwesome();
               }}
-              disabled={reveal.pending}
             >
               Awesome!
             </Button>
@@ -205,8 +218,6 @@ function RevealRun({ reveal, canOpenAnother, onAwesome, onOpenAnother, titleId, 
               <Button
                 variant="gold"
                 size="lg"
-                busy={reveal.pending}
-                busyLabel={MSG.packOpening}
                 icon={<Icon name="refresh" size={18} />}
                 onClick={() => {
                   playClick();

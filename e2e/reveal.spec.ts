@@ -1,0 +1,83 @@
+import { expect, test, type Page, type Route } from "@playwright/test";
+import { signUp, uniqueName } from "./support/game";
+
+// Issue 11, the instant pack moment: the reveal starts at the tap while the open-pack request is
+// still on its way, the cards turn only once the server has answered, and Skip ends the reveal
+// at any moment, even before the answer. The request is held by the test (not delayed by a
+// clock), so every step below is a state, never a timing.
+
+function packTile(page: Page, name: string) {
+  return page.getByRole("button", { name: new RegExp(`^Open ${name} pack`) });
+}
+
+/** Holds every POST /api/open-pack until release() is called. */
+async function holdOpenPack(page: Page): Promise<{ release: () => void; requested: Promise<void> }> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let noteRequested!: () => void;
+  const requested = new Promise<void>((resolve) => (noteRequested = resolve));
+  await page.route("**/api/open-pack", async (route: Route) => {
+    noteRequested();
+    await released;
+    await route.fallback();
+  });
+  return { release, requested };
+}
+
+/** A browser whose WebGL is off, so the DOM reveal (whose cards are elements) is what shows. */
+async function withoutWebGL(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const original = HTMLCanvasElement.prototype.getContext;
+    HTMLCanvasElement.prototype.getContext = function (this: HTMLCanvasElement, type: string, ...rest: unknown[]) {
+      if (type.startsWith("webgl") || type === "experimental-webgl" || type === "webgpu") return null;
+      return (original as (...args: unknown[]) => RenderingContext | null).call(this, type, ...rest);
+    } as typeof original;
+  });
+}
+
+test("the reveal starts at the tap and the cards turn when a slow server answers", async ({ page }) => {
+  await signUp(page, uniqueName("slowpack"));
+  const held = await holdOpenPack(page);
+  await packTile(page, "Velvet Night").click();
+  await held.requested;
+
+  // The request is still on its way: the reveal is up, its stage shows the cards face down, and
+  // no card has turned yet.
+  const reveal = page.getByRole("dialog", { name: "Velvet Night Pack Opened!" });
+  await expect(reveal).toBeVisible();
+  await expect(reveal.locator(".reveal__stage").locator("canvas, .fx-card").first()).toBeVisible();
+  await expect(reveal.getByRole("button", { name: /Skip/ })).toBeVisible();
+  await expect(reveal.getByTestId("revealed-card")).toHaveCount(0);
+  await expect(reveal.getByText("You got 3 new cards!")).toHaveCount(0);
+
+  held.release();
+  await expect(reveal.getByTestId("revealed-card")).toHaveCount(3);
+  await expect(reveal.getByText("You got 3 new cards!")).toBeVisible();
+  await expect(reveal.getByRole("button", { name: "Awesome!" })).toBeVisible();
+  await expect(reveal.getByRole("button", { name: "Open Another Pack" })).toBeVisible();
+});
+
+test("Skip pressed before the server answers shows the final layout as soon as the cards arrive", async ({ page }) => {
+  await withoutWebGL(page);
+  await signUp(page, uniqueName("skipearly"));
+  const held = await holdOpenPack(page);
+  await packTile(page, "Bathhouse").click();
+  await held.requested;
+  const reveal = page.getByRole("dialog", { name: "Bathhouse Pack Opened!" });
+  await expect(reveal.locator(".fx-card")).toHaveCount(3);
+  await reveal.getByRole("button", { name: /Skip/ }).click();
+  // Nothing to show yet: the backs stay, no card is listed.
+  await expect(reveal.getByTestId("revealed-card")).toHaveCount(0);
+
+  held.release();
+  // The final layout: every card face up at once (the skipped state, not the turns played out),
+  // the texts and the buttons.
+  await expect(reveal.getByRole("button", { name: "Awesome!" })).toBeVisible();
+  await expect(reveal.locator(".fx-dom.is-skipped")).toHaveCount(1);
+  await expect(reveal.locator(".fx-card.is-face")).toHaveCount(3);
+  await expect(reveal.getByTestId("revealed-card")).toHaveCount(3);
+  await expect(reveal.getByText("You got 3 new cards!")).toBeVisible();
+  await expect(reveal.getByRole("button", { name: /Skip/ })).toHaveCount(0);
+  await reveal.getByRole("button", { name: "Awesome!" }).click();
+  await expect(reveal).toBeHidden();
+});
