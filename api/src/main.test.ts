@@ -68,7 +68,7 @@ describe("server process", () => {
     });
     expect(login.status).toBe(200);
     expect(await stop(second.child)).toBe(0);
-  }, 60_000);
+  }, 180_000);
 
   it("runs one process on the embedded database even when WEB_CONCURRENCY asks for more, and says so", async () => {
     const port = 38000 + Math.floor(Math.random() * 1000);
@@ -79,5 +79,5 @@ describe("server process", () => {
     const lines = server.output().split("\n").filter((l) => l.startsWith("{")).map((l) => JSON.parse(l));
     expect(lines.find((l) => l.level === "warn" && /WEB_CONCURRENCY/.test(l.msg))).toBeTruthy();
     expect(lines.filter((l) => l.msg === "listening")).toHaveLength(1);
-  }, 60_000);
+  }, 180_000);
 });

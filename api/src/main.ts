@@ -113,8 +113,11 @@ async function serve(config: Config, db: Db, opts: { worker?: boolean } = {}) {
       log.error("forced exit after 10 s");
       process.exit(1);
     }, 10_000);
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-    server.closeAllConnections?.();
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    // Idle keep-alive connections would otherwise hold close() open for keepAliveTimeout.
+    server.closeIdleConnections();
+    await closed;
+    server.closeAllConnections();
     await db.destroy();
     clearTimeout(forced);
     log.info("stopped");

@@ -31,7 +31,12 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   // BENCH_ONLY=api or web runs one half; by default both go into one table.
   const only = process.env.BENCH_ONLY;
   const rows: BenchRow[] = [];
-  if (only !== "web") rows.push(...(await runApiBenchmarks()));
+  if (only !== "web") {
+    rows.push(...(await runApiBenchmarks()));
+    // Printed at once too: a failure in the browser half must not lose minutes of API figures.
+    console.log();
+    printRows(rows);
+  }
   if (only !== "api") rows.push(...(await runWebBenchmarks()));
   console.log();
   printRows(rows);
