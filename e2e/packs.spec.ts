@@ -110,9 +110,12 @@ test("a failed open shows the red banner and takes nothing", async ({ page }) =>
 
 test("@phone the pack screen and a reveal fit a phone", async ({ page }) => {
   await signUp(page, uniqueName("phone"));
-  // Slow card art keeps the reveal waiting long enough to skip it on this slow test machine.
-  await page.route("**/cards/**", async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 4000));
+  // The pack's answer is held until Skip is pressed, so the reveal cannot end on its own first
+  // on this slow test machine (the reveal opens at the tap, before the answer).
+  let answer!: () => void;
+  const answered = new Promise<void>((resolve) => (answer = resolve));
+  await page.route("**/api/open-pack", async (route) => {
+    await answered;
     await route.fallback();
   });
   await packTile(page, "Winterlust").click();
@@ -121,6 +124,7 @@ test("@phone the pack screen and a reveal fit a phone", async ({ page }) => {
   // (dispatchEvent: software WebGL on a busy test machine makes click()'s stability wait
   // slower than the whole reveal.)
   await reveal.getByRole("button", { name: /Skip/ }).dispatchEvent("click");
+  answer();
   await expect(reveal.getByRole("button", { name: /Skip/ })).toHaveCount(0);
   await expect(reveal.getByRole("button", { name: "Awesome!" })).toBeVisible();
   await expect(reveal.getByRole("button", { name: "Awesome!" })).toBeInViewport();
