@@ -1,12 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import type { AnchorHTMLAttributes } from "react";
-import Markdown from "react-markdown";
+import type { ReactNode } from "react";
 import { MSG } from "@contract/messages";
 import { Icon } from "../../../lib/ui/Icon";
 import { Logo } from "../../../lib/ui/Logo";
 import { usePageTitle } from "../../../lib/usePageTitle";
 import { LegalTextError, legalTextQueryOptions, type LegalDocumentPath } from "../api";
+import { LegalMarkdown } from "../legalMarkdown";
 import "../../../lib/ui/Button.css";
 import "./LegalPage.css";
 
@@ -36,7 +36,7 @@ export function LegalPage({ title, source }: { title: string; source: LegalDocum
               </p>
             </>
           ) : (
-            <Markdown components={{ a: MarkdownLink }}>{text.data}</Markdown>
+            <LegalMarkdown text={text.data} renderLink={renderLink} />
           )}
         </article>
         <div className="legal__footer">
@@ -56,15 +56,29 @@ function BackToGame() {
   );
 }
 
-/** Links inside the texts: our own pages stay in the app, anything else opens in a new tab. */
-function MarkdownLink({ href = "", children, node: _node, ...rest }: AnchorHTMLAttributes<HTMLAnchorElement> & { node?: unknown }) {
+/** Links inside the texts: our own pages stay in the app, web links open in a new tab, mail links
+ * open the mail app; anything else (javascript:, data:...) is shown as plain text. */
+function renderLink(href: string, children: ReactNode, key: number): ReactNode {
   if (href === "/terms" || href === "/privacy" || href === "/") {
-    return <Link to={href}>{children}</Link>;
+    return (
+      <Link key={key} to={href}>
+        {children}
+      </Link>
+    );
   }
-  const external = /^https?:\/\//.test(href);
-  return (
-    <a href={href} {...rest} {...(external ? { target: "_blank", rel: "noopener noreferrer" } : {})}>
-      {children}
-    </a>
-  );
+  if (/^https?:\/\//i.test(href)) {
+    return (
+      <a key={key} href={href} target="_blank" rel="noopener noreferrer">
+        {children}
+      </a>
+    );
+  }
+  if (/^mailto:/i.test(href) || /^[/#]/.test(href)) {
+    return (
+      <a key={key} href={href}>
+        {children}
+      </a>
+    );
+  }
+  return <span key={key}>{children}</span>;
 }
