@@ -3,9 +3,9 @@
 // (never persisted: SPEC.md section 3).
 //
 // Nothing is downloaded for a visitor (issue 11): howler itself is a dynamic import and no Howl
-// exists before sign-in. A signed-in player's effects load when the page is idle (so the first
-// pack's fanfare is ready when the tap comes, and the tap does not share its moment with
-// decoding), or at the first play or touch if that comes sooner. The music starts streaming
+// exists before sign-in. A signed-in player's effects load at an idle moment once the player is
+// present (a mouse moving, a finger down: so the first pack's fanfare is ready when the tap
+// comes), or at the first play or touch if that comes sooner. The music starts streaming
 // only after the first interaction in the game.
 
 import type { Howl as HowlType } from "howler";
@@ -310,15 +310,26 @@ export function createClickPool({ Howl, Howler }: Pick<HowlerModule, "Howl" | "H
 
 function browserEnv(): SoundBankEnv {
   if (typeof document === "undefined") return {};
-  return { document, whenIdle: afterLoadWhenIdle };
+  return { document, whenIdle: whenPlayerPresentAndIdle };
 }
 
-/** After the page's load event, at the next idle moment (at most 3 s later). */
-function afterLoadWhenIdle(task: () => void): void {
+// Signs that a person is at the screen: a mouse moving, a finger down, a key, a scroll.
+const PRESENCE_EVENTS = ["pointermove", "pointerdown", "keydown", "wheel", "scroll"] as const;
+
+/**
+ * At the next idle moment once the page has loaded and a person shows up. A mouse moves (or a
+ * finger lands) well before a pack is tapped, so the fanfare is still ready in time, while a page
+ * left alone (a background tab, a lab page-load test) never spends its start-up decoding sound.
+ */
+function whenPlayerPresentAndIdle(task: () => void): void {
   // Safari has no requestIdleCallback.
-  const idle = () => (typeof window.requestIdleCallback === "function" ? window.requestIdleCallback(() => task(), { timeout: 3000 }) : setTimeout(task, 1000));
-  if (document.readyState === "complete") idle();
-  else window.addEventListener("load", idle, { once: true });
+  const idle = () => (typeof window.requestIdleCallback === "function" ? window.requestIdleCallback(() => task(), { timeout: 1000 }) : setTimeout(task, 200));
+  const present = () => {
+    for (const type of PRESENCE_EVENTS) window.removeEventListener(type, present, true);
+    if (document.readyState === "complete") idle();
+    else window.addEventListener("load", idle, { once: true });
+  };
+  for (const type of PRESENCE_EVENTS) window.addEventListener(type, present, { capture: true, passive: true });
 }
 
 let shared: SoundBank | undefined;
