@@ -11,7 +11,7 @@ import { points } from "../../game/rarity.ts";
 import { seededRandom } from "../../game/seededRandom.ts";
 import { SETS } from "../../game/sets.ts";
 import { formatSpread, repeat, spread, verdict, type BenchRow } from "../rows.ts";
-import { CHROMIUM_FLAGS } from "./lighthouse.ts";
+import { CHROMIUM_ARGS } from "./chromium.ts";
 
 const CARDS = 10_000;
 const RUNS = 3;
@@ -131,7 +131,7 @@ async function measureOnce(browser: Browser, baseUrl: string, cookie: string): P
 export async function benchCollectionScroll(ctx: { baseUrl: string; chromiumPath: string; databaseUrl: string }): Promise<BenchRow[]> {
   const base = ctx.baseUrl.replace(/\/$/, "");
   const db = knex({ client: "pg", connection: ctx.databaseUrl, pool: { min: 0, max: 2 } });
-  const browser = await chromium.launch({ executablePath: ctx.chromiumPath, args: CHROMIUM_FLAGS.filter((f) => !f.startsWith("--headless")) });
+  const browser = await chromium.launch({ executablePath: ctx.chromiumPath, args: CHROMIUM_ARGS });
   try {
     const big = await signUp(base, "cs");
     await giveCards(db, big.id, CARDS);

@@ -3,22 +3,14 @@
 // the baseline is a tiny static page on this machine in the same run: its score is the ceiling a
 // noisy shared machine allows. Run alone: BASE_URL=http://127.0.0.1:3330 tsx api/src/bench/web/lighthouse.ts
 import http from "node:http";
+import { signUp } from "../server.ts";
+import { CHROMIUM_ARGS } from "./chromium.ts";
 import type { AddressInfo } from "node:net";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { formatSpread, repeat, spread, verdict, type BenchRow, type Spread } from "../rows.ts";
 
-/** The flags every browser run here uses (ARCHITECTURE.md, Browsers), headless. */
-export const CHROMIUM_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
+const CHROMIUM_FLAGS = ["--headless=new", ...CHROMIUM_ARGS];
 
 const RUNS = 3;
 
@@ -49,20 +41,6 @@ async function startStaticPage(): Promise<{ url: string; close: () => Promise<vo
   return { url: `http://127.0.0.1:${port}/`, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
-/** A new player through the API (as the sign-up form does); returns its Cookie header. */
-async function signUpCookie(baseUrl: string): Promise<string> {
-  const username = `lh${Date.now().toString(36).slice(-8)}${Math.floor(Math.random() * 100)}`;
-  const res = await fetch(`${baseUrl}/api/auth/register`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Origin: baseUrl },
-    body: JSON.stringify({ username, password: "benchpw1", ageConfirmed: true, termsAccepted: true }),
-  });
-  if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-}
 
 /** Lighthouse now and then fails to record a trace on a loaded machine (NO_NAVSTART): try again. */
 async function runOnce(url: string, port: number, cookie?: string, attempts = 3): Promise<PageFigures> {
@@ -125,7 +103,7 @@ export async function benchLighthouse(ctx: { baseUrl: string; chromiumPath: stri
   const staticPage = await startStaticPage();
   const chrome = await chromeLauncher.launch({ chromePath: ctx.chromiumPath, chromeFlags: CHROMIUM_FLAGS });
   try {
-    const cookie = await signUpCookie(base);
+    const cookie = await signUp(base, `lh${Date.now().toString(36).slice(-8)}${Math.floor(Math.random() * 100)}`);
     const pages: Array<{ name: string; url: string; cookie?: string }> = [
       { name: "/ (signed out)", url: `${base}/` },
       { name: "/terms", url: `${base}/terms` },

@@ -17,6 +17,7 @@
 //
 // Alone: BASE_URL=http://localhost:3340 tsx api/src/bench/web/reveal.ts
 import { chromium, type Browser, type Page } from "@playwright/test";
+import { CHROMIUM_ARGS } from "./chromium.ts";
 import { formatSpread, printRows, repeat, spread, verdict, type BenchRow, type Spread } from "../rows.ts";
 
 const CPU_SLOWDOWN = 4;
@@ -27,15 +28,6 @@ const TIMEOUT_MS = 60_000;
 const PASSWORD = "secret12";
 const TILE = { name: /^Open Velvet Night pack/ } as const;
 const TILE_SELECTOR = '[aria-label^="Open Velvet Night pack"]';
-const CHROMIUM_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 
 interface Probe {
   /** event.timeStamp of the last click, and of the last click on Skip. */

@@ -7,13 +7,13 @@
  *   BASE_URL=http://localhost:3310 npx tsx api/src/bench/web/transfer.ts
  */
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { CHROMIUM_ARGS } from "./chromium.ts";
+import { chromium, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { SOUND_FORMATS, SOUND_NAMES, type SoundFormat } from "../../../../assets/scripts/artManifest.ts";
 import { formatSpread, printRows, repeat, spread, verdict, type BenchRow } from "../rows.ts";
 
 const RUNS = 3;
 const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true };
-const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
 /** The static page every route is compared with: a legal text, served like any other file. */
 const BASELINE_PATH = "/terms-of-service.md";
 
