@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { FALLBACK, MSG } from "@contract/messages";
-import { expectAccessible, signUp, uniqueName } from "./support/game";
+import { expectAccessible, holdOpenPack, signUp, uniqueName, withoutWebGL } from "./support/game";
 
 // The pack opening screen of SPEC.md section 2 and the pack flow of section 4. The browser runs
 // with reduced motion and without a GPU, so this is the calm reveal (and, where WebGL is missing,
@@ -112,19 +112,14 @@ test("@phone the pack screen and a reveal fit a phone", async ({ page }) => {
   await signUp(page, uniqueName("phone"));
   // The pack's answer is held until Skip is pressed, so the reveal cannot end on its own first
   // on this slow test machine (the reveal opens at the tap, before the answer).
-  let answer!: () => void;
-  const answered = new Promise<void>((resolve) => (answer = resolve));
-  await page.route("**/api/open-pack", async (route) => {
-    await answered;
-    await route.fallback();
-  });
+  const held = await holdOpenPack(page);
   await packTile(page, "Winterlust").click();
   const reveal = page.getByRole("dialog", { name: "Winterlust Pack Opened!" });
   // The player may skip the animation: every card shows at once and the buttons appear.
   // (dispatchEvent: software WebGL on a busy test machine makes click()'s stability wait
   // slower than the whole reveal.)
   await reveal.getByRole("button", { name: /Skip/ }).dispatchEvent("click");
-  answer();
+  held.release();
   await expect(reveal.getByRole("button", { name: /Skip/ })).toHaveCount(0);
   await expect(reveal.getByRole("button", { name: "Awesome!" })).toBeVisible();
   await expect(reveal.getByRole("button", { name: "Awesome!" })).toBeInViewport();
@@ -134,14 +129,7 @@ test("@phone the pack screen and a reveal fit a phone", async ({ page }) => {
 });
 
 test("without WebGL the reveal still shows the cards, as plain images", async ({ page }) => {
-  // A browser whose WebGL is off: every canvas refuses a WebGL context.
-  await page.addInitScript(() => {
-    const original = HTMLCanvasElement.prototype.getContext;
-    HTMLCanvasElement.prototype.getContext = function (this: HTMLCanvasElement, type: string, ...rest: unknown[]) {
-      if (type.startsWith("webgl") || type === "experimental-webgl" || type === "webgpu") return null;
-      return (original as (...args: unknown[]) => RenderingContext | null).call(this, type, ...rest);
-    } as typeof original;
-  });
+  await withoutWebGL(page);
   await signUp(page, uniqueName("nogl"));
   await packTile(page, "Pool Maiden").click();
   const reveal = page.getByRole("dialog", { name: "Pool Maiden Pack Opened!" });

@@ -1,5 +1,5 @@
-import { expect, test, type Page, type Route } from "@playwright/test";
-import { signUp, uniqueName } from "./support/game";
+import { expect, test, type Page } from "@playwright/test";
+import { holdOpenPack, signUp, uniqueName, withoutWebGL } from "./support/game";
 
 // Issue 11, the instant pack moment: the reveal starts at the tap while the open-pack request is
 // still on its way, the cards turn only once the server has answered, and Skip ends the reveal
@@ -10,30 +10,7 @@ function packTile(page: Page, name: string) {
   return page.getByRole("button", { name: new RegExp(`^Open ${name} pack`) });
 }
 
-/** Holds every POST /api/open-pack until release() is called. */
-async function holdOpenPack(page: Page): Promise<{ release: () => void; requested: Promise<void> }> {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  let noteRequested!: () => void;
-  const requested = new Promise<void>((resolve) => (noteRequested = resolve));
-  await page.route("**/api/open-pack", async (route: Route) => {
-    noteRequested();
-    await released;
-    await route.fallback();
-  });
-  return { release, requested };
-}
 
-/** A browser whose WebGL is off, so the DOM reveal (whose cards are elements) is what shows. */
-async function withoutWebGL(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const original = HTMLCanvasElement.prototype.getContext;
-    HTMLCanvasElement.prototype.getContext = function (this: HTMLCanvasElement, type: string, ...rest: unknown[]) {
-      if (type.startsWith("webgl") || type === "experimental-webgl" || type === "webgpu") return null;
-      return (original as (...args: unknown[]) => RenderingContext | null).call(this, type, ...rest);
-    } as typeof original;
-  });
-}
 
 test("the reveal starts at the tap and the cards turn when a slow server answers", async ({ page }) => {
   await signUp(page, uniqueName("slowpack"));

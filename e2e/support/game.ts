@@ -1,7 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page } from "@playwright/test";
+import { expect, type Page, type Route } from "@playwright/test";
 
-// Steps every browser test shares: names, the age gate, signing up, in and out, and the axe check.
+// Steps every browser test shares: names, the age gate, signing up, in and out, the axe check,
+// holding a pack's answer and a browser without WebGL.
 
 export const PASSWORD = "secret12";
 
@@ -62,4 +63,29 @@ export async function expectAccessible(page: Page, screen: string): Promise<void
   const severe = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   const report = severe.map((v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(" ")).join("\n    ")}`);
   expect(report, `accessibility problems on the ${screen} screen`).toEqual([]);
+}
+
+/** Holds every POST /api/open-pack until release() is called. */
+export async function holdOpenPack(page: Page): Promise<{ release: () => void; requested: Promise<void> }> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let noteRequested!: () => void;
+  const requested = new Promise<void>((resolve) => (noteRequested = resolve));
+  await page.route("**/api/open-pack", async (route: Route) => {
+    noteRequested();
+    await released;
+    await route.fallback();
+  });
+  return { release, requested };
+}
+
+/** A browser whose WebGL is off, so the DOM reveal (whose cards are elements) is what shows. */
+export async function withoutWebGL(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const original = HTMLCanvasElement.prototype.getContext;
+    HTMLCanvasElement.prototype.getContext = function (this: HTMLCanvasElement, type: string, ...rest: unknown[]) {
+      if (type.startsWith("webgl") || type === "experimental-webgl" || type === "webgpu") return null;
+      return (original as (...args: unknown[]) => RenderingContext | null).call(this, type, ...rest);
+    } as typeof original;
+  });
 }
