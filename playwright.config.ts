@@ -2,6 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
+import { CHROMIUM_ARGS } from "./api/src/bench/web/chromium.ts";
 
 // Browser tests run the real thing: `npm start` (build if needed, migrate, serve PWA + API) on its
 // own port and a fresh embedded database. E2E_BASE_URL points them at a running `npm start` of this
@@ -30,15 +31,7 @@ export default defineConfig({
     // Chromium from the system: Playwright cannot download its own browser here.
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
+      args: CHROMIUM_ARGS,
     },
     // Animations off: screens settle at once and axe measures final colours.
     contextOptions: { reducedMotion: "reduce" },

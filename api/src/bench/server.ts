@@ -70,6 +70,11 @@ export function cpuSeconds(pid: number): number {
   return ticks / TICKS_PER_SECOND;
 }
 
+/** A username no earlier bench run has taken (3-20 characters, as sign-up requires). */
+export function benchUsername(prefix: string): string {
+  return `${prefix}${Date.now().toString(36).slice(-7)}${Math.random().toString(36).slice(2, 6)}`.slice(0, 20);
+}
+
 /** Registers a player through the API and returns its cookie header. */
 export async function signUp(url: string, username: string): Promise<string> {
   const res = await fetch(`${url}/api/auth/register`, {

@@ -5,12 +5,13 @@
 // 50 ms. The cards are rows inserted straight into PostgreSQL (DATABASE_URL of the server under test).
 // Run alone: BASE_URL=http://127.0.0.1:3330 DATABASE_URL=postgres://... tsx api/src/bench/web/collectionScroll.ts
 import knex, { type Knex } from "knex";
-import { chromium, type Browser } from "playwright";
+import { chromium, type Browser } from "@playwright/test";
 import { pullCard } from "../../game/pull.ts";
 import { points } from "../../game/rarity.ts";
 import { seededRandom } from "../../game/seededRandom.ts";
 import { SETS } from "../../game/sets.ts";
 import { formatSpread, repeat, spread, verdict, type BenchRow } from "../rows.ts";
+import { benchUsername } from "../server.ts";
 import { CHROMIUM_ARGS } from "./chromium.ts";
 
 const CARDS = 10_000;
@@ -26,7 +27,7 @@ interface Figures {
 
 /** A new player through the API; returns its id and Cookie header. */
 async function signUp(baseUrl: string, tag: string): Promise<{ id: number; cookie: string }> {
-  const username = `${tag}${Date.now().toString(36).slice(-7)}${Math.floor(Math.random() * 100)}`;
+  const username = benchUsername(tag);
   const res = await fetch(`${baseUrl}/api/auth/register`, {
     method: "POST",
     headers: { "Content-Type": "application/json", Origin: baseUrl },

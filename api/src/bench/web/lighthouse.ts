@@ -3,7 +3,7 @@
 // the baseline is a tiny static page on this machine in the same run: its score is the ceiling a
 // noisy shared machine allows. Run alone: BASE_URL=http://127.0.0.1:3330 tsx api/src/bench/web/lighthouse.ts
 import http from "node:http";
-import { signUp } from "../server.ts";
+import { benchUsername, signUp } from "../server.ts";
 import { CHROMIUM_ARGS } from "./chromium.ts";
 import type { AddressInfo } from "node:net";
 import * as chromeLauncher from "chrome-launcher";
@@ -103,7 +103,7 @@ export async function benchLighthouse(ctx: { baseUrl: string; chromiumPath: stri
   const staticPage = await startStaticPage();
   const chrome = await chromeLauncher.launch({ chromePath: ctx.chromiumPath, chromeFlags: CHROMIUM_FLAGS });
   try {
-    const cookie = await signUp(base, `lh${Date.now().toString(36).slice(-8)}${Math.floor(Math.random() * 100)}`);
+    const cookie = await signUp(base, benchUsername("lh"));
     const pages: Array<{ name: string; url: string; cookie?: string }> = [
       { name: "/ (signed out)", url: `${base}/` },
       { name: "/terms", url: `${base}/terms` },

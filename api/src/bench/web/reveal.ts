@@ -17,6 +17,7 @@
 //
 // Alone: BASE_URL=http://localhost:3340 tsx api/src/bench/web/reveal.ts
 import { chromium, type Browser, type Page } from "@playwright/test";
+import { benchUsername } from "../server.ts";
 import { CHROMIUM_ARGS } from "./chromium.ts";
 import { formatSpread, printRows, repeat, spread, verdict, type BenchRow, type Spread } from "../rows.ts";
 
@@ -109,7 +110,7 @@ async function closeReveal(page: Page): Promise<void> {
 
 async function newPlayerPage(browser: Browser, baseUrl: string, lowEffects: boolean): Promise<Page> {
   const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
-  const username = `rv${Date.now().toString(36).slice(-7)}${Math.random().toString(36).slice(2, 6)}`;
+  const username = benchUsername("rv");
   // Sign up through the API (the context keeps the session cookie); a new player has 10 coins,
   // and a Velvet Night pack costs 1 (RULES.md): 6 packs per mode.
   const res = await context.request.post("/api/auth/register", {

@@ -7,6 +7,7 @@
  *   BASE_URL=http://localhost:3310 npx tsx api/src/bench/web/transfer.ts
  */
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { benchUsername } from "../server.ts";
 import { CHROMIUM_ARGS } from "./chromium.ts";
 import { chromium, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { SOUND_FORMATS, SOUND_NAMES, type SoundFormat } from "../../../../assets/scripts/artManifest.ts";
@@ -133,7 +134,7 @@ async function measureRoute(
 
 /** A fresh player through the API; returns its cookie header. */
 async function signUpPlayer(baseUrl: string): Promise<string> {
-  const username = `xfer${Date.now().toString(36).slice(-7)}${Math.random().toString(36).slice(2, 5)}`.slice(0, 20);
+  const username = benchUsername("xfer");
   const res = await fetch(`${baseUrl}/api/auth/register`, {
     method: "POST",
     headers: { "Content-Type": "application/json", Origin: baseUrl },
