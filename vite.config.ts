@@ -61,6 +61,43 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * boot.ts imports the libraries and the app one per task (lib/loadInStages.ts); without help the
+ * browser would discover each chunk only when the previous one has run, a round trip each. This
+ * adds a modulepreload link to index.html for every chunk the entry imports dynamically, and their
+ * static imports, so all of them download in parallel from the first byte of HTML.
+ */
+function preloadStagedChunks(): Plugin {
+  return {
+    name: "foilbound-preload-staged-chunks",
+    apply: "build",
+    transformIndexHtml: {
+      order: "post",
+      handler(_html, ctx) {
+        const bundle = ctx.bundle;
+        const entry = ctx.chunk;
+        if (!bundle || !entry) return;
+        const files = new Set<string>();
+        const visit = (file: string) => {
+          const chunk = bundle[file];
+          if (files.has(file) || !chunk || chunk.type !== "chunk") return;
+          files.add(file);
+          chunk.imports.forEach(visit);
+        };
+        entry.dynamicImports.forEach(visit);
+        // The entry and what it imports statically are already in the page.
+        files.delete(entry.fileName);
+        entry.imports.forEach((file) => files.delete(file));
+        return [...files].map((file) => ({
+          tag: "link",
+          attrs: { rel: "modulepreload", crossorigin: true, href: `/${file}` },
+          injectTo: "head" as const,
+        }));
+      },
+    },
+  };
+}
+
 export default defineConfig({
   root: path.join(root, "pwa"),
   publicDir: path.join(root, "pwa/public"),
@@ -84,6 +121,7 @@ export default defineConfig({
     }),
     react(),
     serveAssets(),
+    preloadStagedChunks(),
     VitePWA({
       registerType: "prompt",
       injectRegister: false,
