@@ -2,6 +2,8 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { RouterProvider } from "@tanstack/react-router";
 import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
+import { appConfigQueryOptions } from "./lib/appConfig";
+import { nextTask } from "./lib/loadInStages";
 import { createQueryClient } from "./lib/queryClient";
 import { getSession, onSessionCleared, subscribeSession } from "./lib/session";
 import { ToastProvider } from "./lib/ui/Toasts";
@@ -28,18 +30,33 @@ onSessionCleared(() => {
 const container = document.getElementById("root");
 if (!container) throw new Error("index.html has no #root element");
 
+// What the first screen asks for starts before React: the app config (every screen's name) and
+// the route (matched, its code and loader data loaded). Done inside React's first commit, each
+// changed state the tree had just rendered and React rendered it all again in one long,
+// synchronous task; now the first render already sees them (issue 11, first load).
+// Each step in its own task: together they were one long task again.
+void (async () => {
+  await nextTask();
+  void queryClient.prefetchQuery(appConfigQueryOptions);
+  await router.load().catch((err: unknown) => console.error(err));
+  await nextTask();
+  render();
+})();
+
 // Sound (AudioProvider) and the offline mirror live in the signed-in chunk (routes/-signedIn).
 // The first render is a transition: React renders in slices and yields to the browser between
 // them instead of one long task, while index.html's static loading screen stays on show.
-const root = createRoot(container);
-startTransition(() => {
-  root.render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <ToastProvider>
-          <RouterProvider router={router} />
-        </ToastProvider>
-      </QueryClientProvider>
-    </StrictMode>,
-  );
-});
+function render() {
+  const root = createRoot(container!);
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <QueryClientProvider client={queryClient}>
+          <ToastProvider>
+            <RouterProvider router={router} />
+          </ToastProvider>
+        </QueryClientProvider>
+      </StrictMode>,
+    );
+  });
+}

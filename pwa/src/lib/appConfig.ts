@@ -1,4 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { AppInfo } from "@contract/user";
 import { apiRequest } from "./http";
 import { readStored, writeStored } from "./storage";
@@ -17,16 +17,17 @@ async function fetchAppConfig(): Promise<AppInfo> {
   return info;
 }
 
+export const appConfigQueryOptions = queryOptions({
+  queryKey: appConfigQueryKey,
+  queryFn: fetchAppConfig,
+  initialData: () => readStored<AppInfo>(STORAGE_KEY) ?? DEFAULT_APP_INFO,
+  // Treat the stored copy as old so the server's answer replaces it once per visit.
+  initialDataUpdatedAt: 0,
+  staleTime: 60 * 60 * 1000,
+  retry: false,
+  meta: { keepOnSignOut: true },
+});
+
 export function useAppConfig(): AppInfo {
-  const { data } = useQuery({
-    queryKey: appConfigQueryKey,
-    queryFn: fetchAppConfig,
-    initialData: () => readStored<AppInfo>(STORAGE_KEY) ?? DEFAULT_APP_INFO,
-    // Treat the stored copy as old so the server's answer replaces it once per visit.
-    initialDataUpdatedAt: 0,
-    staleTime: 60 * 60 * 1000,
-    retry: false,
-    meta: { keepOnSignOut: true },
-  });
-  return data;
+  return useQuery(appConfigQueryOptions).data;
 }

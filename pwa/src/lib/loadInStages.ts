@@ -11,7 +11,7 @@ export async function loadInStages(stages: Array<() => Promise<unknown>>): Promi
 }
 
 /** A new task (not a microtask), without setTimeout's clamping after nested timers. */
-function nextTask(): Promise<void> {
+export function nextTask(): Promise<void> {
   return new Promise((resolve) => {
     const channel = new MessageChannel();
     channel.port1.onmessage = () => resolve();
