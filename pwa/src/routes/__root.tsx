@@ -1,5 +1,5 @@
 import { Outlet, createRootRouteWithContext, useMatches } from "@tanstack/react-router";
-import { Suspense, useEffect } from "react";
+import { Suspense, useDeferredValue, useEffect } from "react";
 import { MSG } from "@contract/messages";
 import { ensureSessionChecked } from "../features/auth/api";
 import { LoginScreen } from "../features/auth/components/LoginScreen";
@@ -34,7 +34,7 @@ function RootLayout() {
 
 /** SPEC.md section 2, main app: loading, then login, then (in the signed-in chunk) choose-username and the game. */
 function SessionGate() {
-  const session = useSession();
+  const session = useStartUpSession();
   useEffect(() => {
     void ensureSessionChecked();
   }, []);
@@ -54,6 +54,18 @@ function SessionGate() {
       <SignedInApp />
     </Suspense>
   );
+}
+
+/**
+ * The session, with the end of the start-up check for a visitor rendered in the background:
+ * React draws the login screen in slices instead of one long task while the loading screen stays
+ * up (issue 11, first load). Every later change (login, sign-out) is rendered at once, as the
+ * game's views must never render without their player.
+ */
+function useStartUpSession() {
+  const live = useSession();
+  const deferred = useDeferredValue(live);
+  return !deferred.checked && !live.isAuthenticated ? deferred : live;
 }
 
 function prefetchGame() {
