@@ -64,10 +64,17 @@ function precompress(): Plugin {
 /**
  * boot.ts imports the libraries and the app one per task (lib/loadInStages.ts); without help the
  * browser would discover each chunk only when the previous one has run, a round trip each. This
- * adds a modulepreload link to index.html for every chunk the entry imports dynamically, and their
- * static imports, so all of them download in parallel from the first byte of HTML.
+ * lists in index.html every chunk the entry imports dynamically, and their static imports, for
+ * boot.ts to preload all at once.
  */
 function preloadStagedChunks(): Plugin {
+  // The legal pages (routes/terms.tsx, routes/privacy.tsx) and the text each one shows: their
+  // largest element is that text, which otherwise waited for the app's code, then the route's
+  // chunk, then the text's fetch (issue 11: /terms LCP 3.1 s).
+  const PUBLIC_PAGES: Record<string, { module: string; text: string }> = {
+    "/terms": { module: "/routes/terms.tsx", text: "/terms-of-service.md" },
+    "/privacy": { module: "/routes/privacy.tsx", text: "/privacy-policy.md" },
+  };
   return {
     name: "foilbound-preload-staged-chunks",
     apply: "build",
@@ -88,14 +95,39 @@ function preloadStagedChunks(): Plugin {
         // The entry and what it imports statically are already in the page.
         files.delete(entry.fileName);
         entry.imports.forEach((file) => files.delete(file));
-        return [...files].map((file) => ({
-          tag: "link",
-          attrs: { rel: "modulepreload", crossorigin: true, href: `/${file}` },
-          injectTo: "head" as const,
-        }));
+        const staged = [...files];
+        // The signed-out pages' own chunks and texts, started by an inline script on those paths only.
+        const pages: Record<string, { files: string[]; text: string }> = {};
+        for (const [pagePath, page] of Object.entries(PUBLIC_PAGES)) {
+          const chunk = Object.values(bundle).find((c) => c.type === "chunk" && c.isDynamicEntry && c.facadeModuleId?.includes(page.module));
+          if (!chunk || chunk.type !== "chunk") continue;
+          const own = new Set<string>();
+          const visitOwn = (file: string) => {
+            const c = bundle[file];
+            if (own.has(file) || files.has(file) || file === entry.fileName || !c || c.type !== "chunk") return;
+            own.add(file);
+            c.imports.forEach(visitOwn);
+          };
+          visitOwn(chunk.fileName);
+          const css = [...own].flatMap((file) => [...((bundle[file] as { viteMetadata?: { importedCss: Set<string> } }).viteMetadata?.importedCss ?? [])]);
+          pages[pagePath] = { files: [...own, ...css].map((file) => `/${file}`), text: page.text };
+        }
+        // The staged chunks are listed for boot.ts, which preloads them after the first paint:
+        // as <link>s here they took the bandwidth the stylesheet and the logo need first.
+        return [
+          { tag: "script", children: `window.__stagedChunks=${JSON.stringify(staged.map((file) => `/${file}`))};${earlyPageScript(pages)}`, injectTo: "head" as const },
+        ];
       },
     },
   };
+}
+
+/**
+ * On a legal page only: preloads its chunks and CSS and starts fetching its text at once, left in
+ * window.__earlyTexts for features/legal/api.ts to take (the same request it would make).
+ */
+function earlyPageScript(pages: Record<string, { files: string[]; text: string }>): string {
+  return `(function(p){p=p[location.pathname];if(!p)return;p.files.forEach(function(h){var l=document.createElement("link");if(/\\.css$/.test(h)){l.rel="preload";l.as="style"}else l.rel="modulepreload";l.crossOrigin="";l.href=h;document.head.appendChild(l)});window.__earlyTexts={};window.__earlyTexts[p.text]=fetch(p.text,{headers:{Accept:"text/markdown, text/plain;q=0.9"},cache:"no-cache"})})(${JSON.stringify(pages)})`;
 }
 
 export default defineConfig({

@@ -38,6 +38,22 @@ test.describe("a new visitor", () => {
   });
 });
 
+test.describe("a visitor opening a legal page", () => {
+  test.use({ serviceWorkers: "block" });
+
+  test("gets its text and its code from the page's first requests, each asked for once", async ({ page }) => {
+    const requested: string[] = [];
+    page.on("request", (request) => requested.push(new URL(request.url()).pathname));
+    await page.goto("/terms");
+    await expect(page.getByRole("heading", { level: 1, name: /Terms of Service/ })).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    expect(requested.filter((path) => path === "/terms-of-service.md"), "the text, once").toHaveLength(1);
+    expect(requested.filter((path) => /\/assets\/LegalPage-[\w-]+\.js$/.test(path)), "the page's chunk, once").toHaveLength(1);
+    // The page itself asks for the text: before the app's code has run (its first request is the config).
+    expect(requested.indexOf("/terms-of-service.md"), "the text before the app's code runs").toBeLessThan(requested.indexOf("/api/config"));
+  });
+});
+
 test("the collection does not shift under the player while it loads", async ({ page }) => {
   await signUp(page, uniqueName("shift"));
   // Every layout shift from the first paint of a fresh visit to /collection, as the browser reports it.

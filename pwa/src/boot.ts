@@ -6,12 +6,14 @@ import "./styles/tokens.css";
 import "./styles/base.css";
 import "./lib/ui/Logo.css";
 import "./lib/ui/LoadingScreen.css";
-import { loadInStages } from "./lib/loadInStages";
+import { loadInStages, preloadModules } from "./lib/loadInStages";
 
 // The libraries are evaluated one per task, each before the code that needs it: evaluating the
 // whole module graph at once was one task of ~35 ms CPU (~140 ms on a 4x slower phone), the
-// longest of start-up. All of them download in parallel (modulepreload); only evaluation waits.
+// longest of start-up. All of them download in parallel (modulepreload, after the first paint as
+// before, so the stylesheet and the logo have the network first); only evaluation waits.
 requestAnimationFrame(() => {
+  preloadModules((window as { __stagedChunks?: string[] }).__stagedChunks ?? []);
   void loadInStages([
     () => import("react"),
     () => import("react-dom/client"),
