@@ -65,7 +65,7 @@ function precompress(): Plugin {
  * boot.ts imports the libraries and the app one per task (lib/loadInStages.ts); without help the
  * browser would discover each chunk only when the previous one has run, a round trip each. This
  * lists in index.html every chunk the entry imports dynamically, and their static imports, for
- * boot.ts to preload all at once.
+ * boot.ts to preload all at once (lib/preloadPlan.ts reads it).
  */
 function preloadStagedChunks(): Plugin {
   // The legal pages (routes/terms.tsx, routes/privacy.tsx) and the text each one shows: their
@@ -112,22 +112,15 @@ function preloadStagedChunks(): Plugin {
           const css = [...own].flatMap((file) => [...((bundle[file] as { viteMetadata?: { importedCss: Set<string> } }).viteMetadata?.importedCss ?? [])]);
           pages[pagePath] = { files: [...own, ...css].map((file) => `/${file}`), text: page.text };
         }
-        // The staged chunks are listed for boot.ts, which preloads them after the first paint:
-        // as <link>s here they took the bandwidth the stylesheet and the logo need first.
+        // A plan for boot.ts, as data (the server's CSP allows no inline script): the staged chunks,
+        // preloaded after the first paint (as <link>s here they took the bandwidth the stylesheet
+        // and the logo need first), and each legal page's own files and text, started at once.
         return [
-          { tag: "script", children: `window.__stagedChunks=${JSON.stringify(staged.map((file) => `/${file}`))};${earlyPageScript(pages)}`, injectTo: "head" as const },
+          { tag: "meta", attrs: { name: "foilbound-preload", content: JSON.stringify({ staged: staged.map((file) => `/${file}`), pages }) }, injectTo: "head" as const },
         ];
       },
     },
   };
-}
-
-/**
- * On a legal page only: preloads its chunks and CSS and starts fetching its text at once, left in
- * window.__earlyTexts for features/legal/api.ts to take (the same request it would make).
- */
-function earlyPageScript(pages: Record<string, { files: string[]; text: string }>): string {
-  return `(function(p){p=p[location.pathname];if(!p)return;p.files.forEach(function(h){var l=document.createElement("link");if(/\\.css$/.test(h)){l.rel="preload";l.as="style"}else l.rel="modulepreload";l.crossOrigin="";l.href=h;document.head.appendChild(l)});window.__earlyTexts={};window.__earlyTexts[p.text]=fetch(p.text,{headers:{Accept:"text/markdown, text/plain;q=0.9"},cache:"no-cache"})})(${JSON.stringify(pages)})`;
 }
 
 export default defineConfig({

@@ -7,13 +7,17 @@ import "./styles/base.css";
 import "./lib/ui/Logo.css";
 import "./lib/ui/LoadingScreen.css";
 import { loadInStages, preloadModules } from "./lib/loadInStages";
+import { readPreloadPlan, startPageEarly } from "./lib/preloadPlan";
+
+const plan = readPreloadPlan();
+startPageEarly(plan, location.pathname);
 
 // The libraries are evaluated one per task, each before the code that needs it: evaluating the
 // whole module graph at once was one task of ~35 ms CPU (~140 ms on a 4x slower phone), the
 // longest of start-up. All of them download in parallel (modulepreload, after the first paint as
 // before, so the stylesheet and the logo have the network first); only evaluation waits.
 requestAnimationFrame(() => {
-  preloadModules((window as { __stagedChunks?: string[] }).__stagedChunks ?? []);
+  preloadModules(plan.staged);
   void loadInStages([
     () => import("react"),
     () => import("react-dom/client"),

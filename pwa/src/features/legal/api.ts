@@ -1,4 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
+import { fetchText, takeEarlyText } from "../../lib/earlyText";
 
 // The legal texts are plain Markdown files served beside the app (SPEC.md section 7, static).
 
@@ -11,22 +12,12 @@ export class LegalTextError extends Error {
   }
 }
 
-/**
- * The request index.html started for this text when the page was opened on it (vite.config.ts,
- * earlyPageScript), used once: a later fetch (retry, revisit) asks the server again.
- */
-function takeEarlyText(path: LegalDocumentPath): Promise<Response> | undefined {
-  const early = (window as { __earlyTexts?: Record<string, Promise<Response> | undefined> }).__earlyTexts;
-  const response = early?.[path];
-  if (early) delete early[path];
-  return response;
-}
-
 async function fetchLegalText(path: LegalDocumentPath): Promise<string> {
   let response: Response;
   try {
-    // Asking for Markdown keeps the server's page fallback from answering with index.html.
-    response = await (takeEarlyText(path) ?? fetch(path, { headers: { Accept: "text/markdown, text/plain;q=0.9" }, cache: "no-cache" }));
+    // Asking for Markdown keeps the server's page fallback from answering with index.html; boot
+    // may have started this very request already (lib/earlyText.ts).
+    response = await (takeEarlyText(path) ?? fetchText(path));
   } catch {
     throw new LegalTextError("network");
   }
