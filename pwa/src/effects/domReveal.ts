@@ -2,7 +2,7 @@
 // cardCanvas.ts), turned by CSS 3D transforms on the same timer as the PixiJS scene, with a CSS
 // foil sheen for shiny finishes and a tier glow. No pixi.js here: this path costs nothing extra.
 
-import { cardImageUrls, setEmoji } from "./cardImages.ts";
+import { backgroundGradient, cardImageUrls, setEmoji } from "./cardImages.ts";
 import { drawCardBack, drawFaceArt, drawOverlay, EDGE_MARGIN, overlayGeometry, type FaceArt } from "./pixi/cardCanvas.ts";
 import { firstImage, loadImage, within } from "./pixi/images.ts";
 import type { RevealCard } from "./revealCard.ts";
@@ -30,6 +30,8 @@ interface DomCard {
   overlay: HTMLCanvasElement;
   art: FaceArt;
   drawnWidth: number;
+  /** The art the face was last painted with (new art means a repaint). */
+  drawnArt: FaceArt | null;
 }
 
 function pixelRatio(lowEffects: boolean): number {
@@ -62,6 +64,8 @@ function dress(shell: Shell, card: RevealCard): DomCard {
   el.classList.add(`tier-${card.tier.toLowerCase()}`, `finish-${card.finish}`);
   el.style.setProperty("--tier", tierColor(card.tier));
   el.dataset.tierRank = String(tierRank(card.tier));
+  // Shown until the face is painted (a moment, on a slow phone or after Skip).
+  front.style.background = backgroundGradient(card.background);
   const face = document.createElement("canvas");
   face.className = "fx-card__face";
   front.appendChild(face);
@@ -73,7 +77,7 @@ function dress(shell: Shell, card: RevealCard): DomCard {
   const overlay = document.createElement("canvas");
   overlay.className = "fx-card__overlay";
   front.appendChild(overlay);
-  return { card, el, face, overlay, art: { portrait: null, background: null }, drawnWidth: 0 };
+  return { card, el, face, overlay, art: { portrait: null, background: null }, drawnWidth: 0, drawnArt: null };
 }
 
 function buildCard(card: RevealCard): DomCard {
@@ -83,19 +87,12 @@ function buildCard(card: RevealCard): DomCard {
 /** Draws (or redraws, when the size changed noticeably) a card's face and overlay canvases. */
 function paint(c: DomCard, width: number, height: number, ratio: number, force = false): void {
   const px = Math.round(width * ratio);
-  if (!force && Math.abs(px - c.drawnWidth) < 8) return;
+  if (!force && c.drawnArt === c.art && Math.abs(px - c.drawnWidth) < 8) return;
   c.drawnWidth = px;
+  c.drawnArt = c.art;
   const ph = Math.round(height * ratio);
-  const face = drawFaceArt(c.card, c.art, setEmoji(c.card.set), px, ph);
-  const overlay = drawOverlay(c.card, px, ph, ratio);
-  for (const [target, source] of [
-    [c.face, face],
-    [c.overlay, overlay],
-  ] as const) {
-    target.width = source.width;
-    target.height = source.height;
-    target.getContext("2d")?.drawImage(source, 0, 0);
-  }
+  drawFaceArt(c.card, c.art, setEmoji(c.card.set), px, ph, c.face);
+  drawOverlay(c.card, px, ph, ratio, c.overlay);
   // Canvas px -> CSS px; the transparent margins sit outside the card box.
   const m = EDGE_MARGIN / ratio;
   const geo = overlayGeometry(px, ph);
@@ -108,12 +105,27 @@ function paint(c: DomCard, width: number, height: number, ratio: number, force =
   });
 }
 
-let backUrl: { width: number; url: string } | null = null;
-function cardBackUrl(width: number, height: number): string {
-  if (!backUrl || Math.abs(backUrl.width - width) > 40) {
-    backUrl = { width, url: drawCardBack(width, height).toDataURL("image/png") };
-  }
-  return backUrl.url;
+/**
+ * The card back, drawn once at the largest card size (CSS scales it down) and encoded off the
+ * main thread (toBlob): a data URL per size cost a synchronous PNG encode and a long CSS value
+ * set on every card at every layout. Until it is ready the back's CSS gradient shows.
+ */
+let backUrl: Promise<string | null> | undefined;
+const BACK_CSS_WIDTH = 300;
+const CARD_RATIO = 7 / 5;
+
+export function cardBackUrl(): Promise<string | null> {
+  backUrl ??= new Promise<string | null>((resolve) => {
+    const ratio = Math.min(2, window.devicePixelRatio || 1);
+    const width = Math.round(BACK_CSS_WIDTH * ratio);
+    drawCardBack(width, Math.round(width * CARD_RATIO)).toBlob((blob) => resolve(blob ? URL.createObjectURL(blob) : null), "image/png");
+  });
+  return backUrl;
+}
+
+/** Idle-time preparation of the DOM reveal (the packs screen's warm-up when PixiJS is not used). */
+export function warmUpDomReveal(): Promise<unknown> {
+  return cardBackUrl();
 }
 
 /** Tracks the pointer over the cards: foil position and a gentle tilt (not under reduced motion). */
@@ -177,21 +189,40 @@ export function domReveal(container: HTMLElement, count: number, options: Reveal
   root.style.setProperty("--flip-ms", `${schedule.animationMs}ms`);
   let domCards: DomCard[] = [];
 
-  const layout = (force = false) => {
-    const width = container.clientWidth;
-    const height = container.clientHeight;
-    const grid = revealLayout(count, width, height, { maxCardWidth: 300 });
-    const ratio = pixelRatio(lowEffects);
-    const back = cardBackUrl(Math.round(grid.cardWidth * ratio), Math.round(grid.cardHeight * ratio));
+  let grid = revealLayout(count, 1, 1);
+  const layout = () => {
+    grid = revealLayout(count, container.clientWidth, container.clientHeight, { maxCardWidth: 300 });
     shells.forEach((shell, i) => {
       const s = grid.slots[i]!;
       Object.assign(shell.el.style, { left: `${s.cx - s.width / 2}px`, top: `${s.cy - s.height / 2}px`, width: `${s.width}px`, height: `${s.height}px` });
-      shell.el.style.setProperty("--back", `url(${back})`);
       const c = domCards[i];
-      if (c) paint(c, s.width, s.height, ratio, force);
+      if (c && painted.has(c)) wantPaint(c);
     });
   };
-  layout(true);
+
+  // Faces are painted one card per task, each as soon as its art is settled (or on skip), so no
+  // frame waits for all three: a face costs tens of ms of canvas work on a slow phone. Until its
+  // face is painted a card shows its background's gradient (and before it turns, its back).
+  const painted = new Set<DomCard>();
+  const paintQueue: DomCard[] = [];
+  let paintTimer: ReturnType<typeof setTimeout> | undefined;
+  const paintNext = () => {
+    paintTimer = undefined;
+    const c = paintQueue.shift();
+    if (!c || destroyed) return;
+    const s = grid.slots[domCards.indexOf(c)];
+    if (s) paint(c, s.width, s.height, pixelRatio(lowEffects));
+    if (paintQueue.length) paintTimer = setTimeout(paintNext, 0);
+  };
+  const wantPaint = (c: DomCard) => {
+    painted.add(c);
+    if (!paintQueue.includes(c)) paintQueue.push(c);
+    paintTimer ??= setTimeout(paintNext, 0);
+  };
+  layout();
+  void cardBackUrl().then((url) => {
+    if (url) root.style.setProperty("--back", `url(${url})`);
+  });
   const observer = new ResizeObserver(() => layout());
   observer.observe(container);
 
@@ -222,15 +253,16 @@ export function domReveal(container: HTMLElement, count: number, options: Reveal
     if (!delivered) return;
     for (const t of timers) clearTimeout(t);
     root.classList.add("is-skipped");
+    // The final layout and the buttons at once; faces not painted yet follow, one per task.
     domCards.forEach((_, i) => reveal(i, false));
     finish();
+    domCards.forEach(wantPaint);
   };
 
   const deliver = (cards: readonly RevealCard[]) => {
     if (delivered || destroyed) return;
     delivered = true;
     domCards = cards.slice(0, count).map((card, i) => dress(shells[i]!, card));
-    layout(true);
     if (skipWanted) {
       skipWanted = false;
       skip();
@@ -242,21 +274,20 @@ export function domReveal(container: HTMLElement, count: number, options: Reveal
     void Promise.all(
       domCards.map(async (c) => {
         const art = await within(loadArt(c.card), ART_WAIT_MS, null);
-        if (art && !destroyed) {
-          c.art = art;
-          c.drawnWidth = 0;
-        } else if (!art) {
+        if (destroyed) return;
+        if (art) c.art = art;
+        else {
+          // Art that arrives after the wait still lands on the card.
           void loadArt(c.card).then((late) => {
             if (destroyed) return;
             c.art = late;
-            layout(true);
+            wantPaint(c);
           });
         }
+        wantPaint(c);
       }),
     ).then(() => {
-      if (destroyed) return;
-      layout(true);
-      if (done) return;
+      if (destroyed || done) return;
       domCards.forEach((c, i) => {
         timers.push(setTimeout(() => c.el.classList.add("is-turning"), schedule.startAt[i]));
         timers.push(setTimeout(() => reveal(i, true), schedule.revealAt[i]));
@@ -275,6 +306,7 @@ export function domReveal(container: HTMLElement, count: number, options: Reveal
     destroy: () => {
       destroyed = true;
       for (const t of timers) clearTimeout(t);
+      clearTimeout(paintTimer);
       stopPointer();
       observer.disconnect();
       root.remove();
