@@ -47,16 +47,20 @@ export function usePackOpening(): PackOpening {
 
   const applyOpenedPack = useCallback(
     (set: CardSet, response: OpenPackResponse, revealId: number) => {
-      const user = getSession().user;
-      if (user) {
-        const counter = openedCounterKey(set.id);
-        updateUser({ coins: response.newCoinCount, gems: response.newGemCount, [counter]: user[counter] + 1 });
-        void addPulledCards(queryClient, user.id, response.cards);
-      }
-      void refreshUserData(queryClient);
-      window.dispatchEvent(new Event("pack-opened"));
-      // The reveal of this pack turns its cards (unless the player closed it meanwhile).
+      // The reveal of this pack turns its cards first (unless the player closed it meanwhile);
+      // the balance, the collection and the refetches behind the dialog follow after that frame
+      // (on a slow phone they cost hundreds of ms the cards would otherwise wait for).
       setReveal((shown) => (shown?.id === revealId ? { ...shown, cards: response.cards } : shown));
+      afterNextFrame(() => {
+        const user = getSession().user;
+        if (user) {
+          const counter = openedCounterKey(set.id);
+          updateUser({ coins: response.newCoinCount, gems: response.newGemCount, [counter]: user[counter] + 1 });
+          void addPulledCards(queryClient, user.id, response.cards);
+        }
+        void refreshUserData(queryClient);
+        window.dispatchEvent(new Event("pack-opened"));
+      });
     },
     [queryClient],
   );
@@ -111,4 +115,9 @@ export function usePackOpening(): PackOpening {
   const dismissError = useCallback(() => setError(null), []);
 
   return { opening, error, reveal, open, openAnother, closeReveal, dismissError };
+}
+
+/** Runs `run` in a task after the next frame has been drawn. */
+function afterNextFrame(run: () => void): void {
+  requestAnimationFrame(() => setTimeout(run, 0));
 }
