@@ -29,10 +29,16 @@ interface DomCard {
   face: HTMLCanvasElement;
   overlay: HTMLCanvasElement;
   art: FaceArt;
-  drawnWidth: number;
-  /** The art the face was last painted with (new art means a repaint). */
-  drawnArt: FaceArt | null;
+  /** The art has loaded or failed (while it loads, the face is not painted: the gradient shows). */
+  artSettled: boolean;
+  /** Texture px widths the overlay and the face were last painted at, and the face's art. */
+  overlayWidth: number;
+  faceWidth: number;
+  faceArt: FaceArt | null;
 }
+
+/** A card is painted in two parts: the badges (points, tier, NEW!) first, then the face. */
+type PaintPart = "overlay" | "face";
 
 function pixelRatio(lowEffects: boolean): number {
   return lowEffects ? 1 : Math.min(2, window.devicePixelRatio || 1);
@@ -77,32 +83,37 @@ function dress(shell: Shell, card: RevealCard): DomCard {
   const overlay = document.createElement("canvas");
   overlay.className = "fx-card__overlay";
   front.appendChild(overlay);
-  return { card, el, face, overlay, art: { portrait: null, background: null }, drawnWidth: 0, drawnArt: null };
+  return { card, el, face, overlay, art: { portrait: null, background: null }, artSettled: false, overlayWidth: 0, faceWidth: 0, faceArt: null };
 }
 
 function buildCard(card: RevealCard): DomCard {
   return dress(buildShell(), card);
 }
 
-/** Draws (or redraws, when the size changed noticeably) a card's face and overlay canvases. */
-function paint(c: DomCard, width: number, height: number, ratio: number, force = false): void {
+/** Draws (or redraws, when the size changed noticeably) one part of a card: badges or face. */
+function paint(c: DomCard, part: PaintPart, width: number, height: number, ratio: number): void {
   const px = Math.round(width * ratio);
-  if (!force && c.drawnArt === c.art && Math.abs(px - c.drawnWidth) < 8) return;
-  c.drawnWidth = px;
-  c.drawnArt = c.art;
   const ph = Math.round(height * ratio);
-  drawFaceArt(c.card, c.art, setEmoji(c.card.set), px, ph, c.face);
-  drawOverlay(c.card, px, ph, ratio, c.overlay);
   // Canvas px -> CSS px; the transparent margins sit outside the card box.
   const m = EDGE_MARGIN / ratio;
-  const geo = overlayGeometry(px, ph);
+  if (part === "overlay") {
+    if (Math.abs(px - c.overlayWidth) < 8) return;
+    c.overlayWidth = px;
+    drawOverlay(c.card, px, ph, ratio, c.overlay);
+    const geo = overlayGeometry(px, ph);
+    Object.assign(c.overlay.style, {
+      left: `${-m}px`,
+      top: `${-geo.cardTop / ratio}px`,
+      width: `${geo.width / ratio}px`,
+      height: `${geo.height / ratio}px`,
+    });
+    return;
+  }
+  if (!c.artSettled || (c.faceArt === c.art && Math.abs(px - c.faceWidth) < 8)) return;
+  c.faceWidth = px;
+  c.faceArt = c.art;
+  drawFaceArt(c.card, c.art, setEmoji(c.card.set), px, ph, c.face);
   Object.assign(c.face.style, { left: `${-m}px`, top: `${-m}px`, width: `${width + 2 * m}px`, height: `${height + 2 * m}px` });
-  Object.assign(c.overlay.style, {
-    left: `${-m}px`,
-    top: `${-geo.cardTop / ratio}px`,
-    width: `${geo.width / ratio}px`,
-    height: `${geo.height / ratio}px`,
-  });
 }
 
 /**
@@ -196,27 +207,33 @@ export function domReveal(container: HTMLElement, count: number, options: Reveal
       const s = grid.slots[i]!;
       Object.assign(shell.el.style, { left: `${s.cx - s.width / 2}px`, top: `${s.cy - s.height / 2}px`, width: `${s.width}px`, height: `${s.height}px` });
       const c = domCards[i];
-      if (c && painted.has(c)) wantPaint(c);
+      if (c && painted.has(c)) wantPaint([c]);
     });
   };
 
-  // Faces are painted one card per task, each as soon as its art is settled (or on skip), so no
-  // frame waits for all three: a face costs tens of ms of canvas work on a slow phone. Until its
-  // face is painted a card shows its background's gradient (and before it turns, its back).
+  // Cards are painted one part per task (badges, then the face once its art is in), so no frame
+  // waits for all of them: at 4x CPU one card's canvases took ~200 ms. Until its face is
+  // painted a card shows its background's gradient (and before it turns, its back).
   const painted = new Set<DomCard>();
-  const paintQueue: DomCard[] = [];
+  const paintQueue: Array<[DomCard, PaintPart]> = [];
   let paintTimer: ReturnType<typeof setTimeout> | undefined;
   const paintNext = () => {
     paintTimer = undefined;
-    const c = paintQueue.shift();
-    if (!c || destroyed) return;
+    const next = paintQueue.shift();
+    if (!next || destroyed) return;
+    const [c, part] = next;
     const s = grid.slots[domCards.indexOf(c)];
-    if (s) paint(c, s.width, s.height, pixelRatio(lowEffects));
+    if (s) paint(c, part, s.width, s.height, pixelRatio(lowEffects));
     if (paintQueue.length) paintTimer = setTimeout(paintNext, 0);
   };
-  const wantPaint = (c: DomCard) => {
-    painted.add(c);
-    if (!paintQueue.includes(c)) paintQueue.push(c);
+  /** Queues the badges of `cs`, then their faces. */
+  const wantPaint = (cs: readonly DomCard[]) => {
+    for (const part of ["overlay", "face"] as const) {
+      for (const c of cs) {
+        painted.add(c);
+        if (!paintQueue.some(([q, p]) => q === c && p === part)) paintQueue.push([c, part]);
+      }
+    }
     paintTimer ??= setTimeout(paintNext, 0);
   };
   layout();
@@ -256,7 +273,7 @@ export function domReveal(container: HTMLElement, count: number, options: Reveal
     // The final layout and the buttons at once; faces not painted yet follow, one per task.
     domCards.forEach((_, i) => reveal(i, false));
     finish();
-    domCards.forEach(wantPaint);
+    wantPaint(domCards);
   };
 
   const deliver = (cards: readonly RevealCard[]) => {
@@ -275,16 +292,19 @@ export function domReveal(container: HTMLElement, count: number, options: Reveal
       domCards.map(async (c) => {
         const art = await within(loadArt(c.card), ART_WAIT_MS, null);
         if (destroyed) return;
-        if (art) c.art = art;
-        else {
+        if (art) {
+          c.art = art;
+          c.artSettled = true;
+        } else {
           // Art that arrives after the wait still lands on the card.
           void loadArt(c.card).then((late) => {
             if (destroyed) return;
             c.art = late;
-            wantPaint(c);
+            c.artSettled = true;
+            wantPaint([c]);
           });
         }
-        wantPaint(c);
+        wantPaint([c]);
       }),
     ).then(() => {
       if (destroyed || done) return;
@@ -322,19 +342,20 @@ export function domInspect(container: HTMLElement, card: RevealCard, options: In
   const c = buildCard(card);
   c.el.classList.add("is-turning", "is-face");
   root.appendChild(c.el);
-  const layout = (force = false) => {
+  const layout = () => {
     const s = revealLayout(1, container.clientWidth, container.clientHeight, { maxCardWidth: 440 }).slots[0]!;
     Object.assign(c.el.style, { left: `${s.cx - s.width / 2}px`, top: `${s.cy - s.height / 2}px`, width: `${s.width}px`, height: `${s.height}px` });
-    paint(c, s.width, s.height, pixelRatio(options.lowEffects), force);
+    for (const part of ["overlay", "face"] as const) paint(c, part, s.width, s.height, pixelRatio(options.lowEffects));
   };
-  layout(true);
+  layout();
   const observer = new ResizeObserver(() => layout());
   observer.observe(container);
   let destroyed = false;
   void loadArt(card).then((art) => {
     if (destroyed) return;
     c.art = art;
-    layout(true);
+    c.artSettled = true;
+    layout();
   });
   const stopPointer = trackPointer(root, () => [c], options.reducedMotion);
   return {
