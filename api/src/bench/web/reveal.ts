@@ -17,7 +17,9 @@
 // (the idle time the warm-up is allowed to use). Frame times here include software WebGL and
 // software compositing (--disable-gpu), which share the machine's cores with everything else:
 // compare each figure with its baseline, and note the load average beside a run.
-// REVEAL_BENCH_WEBGL=0 measures the DOM reveal instead (a phone without WebGL2).
+// REVEAL_BENCH_WEBGL=0 measures the DOM reveal instead (a phone without WebGL2); the game itself
+// picks the DOM reveal where WebGL2 is drawn in software, as here (SwiftShader), and
+// REVEAL_BENCH_STAGE=pixi forces its PixiJS stage anyway. Each row names the stage that drew.
 //
 // Alone: BASE_URL=http://localhost:3340 tsx api/src/bench/web/reveal.ts
 import { chromium, type Browser, type Page } from "@playwright/test";
@@ -137,6 +139,7 @@ async function newPlayerPage(browser: Browser, baseUrl: string, lowEffects: bool
   });
   if (!res.ok()) throw new Error(`sign-up failed: ${res.status()} ${await res.text()}`);
   await context.addInitScript(`localStorage.setItem("foilbound-low-effects", "${lowEffects}")`);
+  if (process.env.REVEAL_BENCH_STAGE === "pixi") await context.addInitScript(`localStorage.setItem("foilbound-effects-stage", "pixi")`);
   // Diagnostic: REVEAL_BENCH_WEBGL=0 measures the DOM reveal (what a phone without WebGL2 gets).
   if (process.env.REVEAL_BENCH_WEBGL === "0") {
     await context.addInitScript(`{
@@ -156,6 +159,8 @@ async function newPlayerPage(browser: Browser, baseUrl: string, lowEffects: bool
 }
 
 interface ModeResult {
+  /** Which stage drew the reveal: "PixiJS" (a canvas) or "DOM". */
+  stage: string;
   baseline: number[];
   tapToFrame: number[];
   whole: number[];
@@ -173,10 +178,12 @@ async function measureMode(browser: Browser, baseUrl: string, lowEffects: boolea
       return p.frame! - p.tap!;
     });
     const tapToFrame: number[] = [];
+    let stage = "";
     const whole = await repeat(RUNS, async () => {
       await armProbe(page);
       await clickAt(page, TILE_SELECTOR);
       const p = await waitProbe(page, "buttons");
+      stage ||= (await page.locator(".reveal__stage > canvas").count()) > 0 ? "PixiJS" : "DOM";
       tapToFrame.push(p.stage! - p.tap!);
       if (process.env.BENCH_DEBUG) console.error("reveal run", JSON.stringify(p));
       await closeReveal(page);
@@ -195,7 +202,7 @@ async function measureMode(browser: Browser, baseUrl: string, lowEffects: boolea
       await closeReveal(page);
       if (pressed && p.skip !== null) skip.push(p.buttons! - p.skip);
     }
-    return { baseline, tapToFrame, whole, skip };
+    return { stage, baseline, tapToFrame, whole, skip };
   } finally {
     await page.context().close();
   }
@@ -221,7 +228,7 @@ export async function benchReveal(ctx: { baseUrl: string; chromiumPath: string }
       const mode = lowEffects ? "low effects" : "normal";
       const base = spread(m.baseline);
       const renderer = process.env.REVEAL_BENCH_WEBGL === "0" ? ", no WebGL" : "";
-      const label = `reveal (${mode}${renderer}, 4x CPU, 390x844)`;
+      const label = `reveal (${mode}${renderer}, ${m.stage} stage, 4x CPU, 390x844)`;
       rows.push(row(`${label}: tap to first frame`, m.tapToFrame, base, 100));
       rows.push(row(`${label}: Skip to buttons`, m.skip, base, 100));
       rows.push(row(`${label}: whole reveal`, m.whole, base, 2500));
