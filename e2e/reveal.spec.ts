@@ -52,6 +52,10 @@ test("Skip pressed before the server answers shows the final layout as soon as t
   await expect(reveal.getByRole("button", { name: "Awesome!" })).toBeVisible();
   await expect(reveal.locator(".fx-dom.is-skipped")).toHaveCount(1);
   await expect(reveal.locator(".fx-card.is-face")).toHaveCount(3);
+  // The faces are drawn right after (each card's canvas takes the card's portrait shape).
+  await expect
+    .poll(() => reveal.locator("canvas.fx-card__face").evaluateAll((faces) => faces.filter((c) => (c as HTMLCanvasElement).height > (c as HTMLCanvasElement).width).length))
+    .toBe(3);
   await expect(reveal.getByTestId("revealed-card")).toHaveCount(3);
   await expect(reveal.getByText("You got 3 new cards!")).toBeVisible();
   await expect(reveal.getByRole("button", { name: /Skip/ })).toHaveCount(0);

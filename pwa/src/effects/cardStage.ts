@@ -3,18 +3,19 @@
 //   playReveal(container, cards, options)       a reveal whose cards are already known (battle)
 //   inspectCard(container, card, options)       one card, large, foil following the pointer
 //   warmUpCardStage(settings)                   fetch PixiJS, start the stage, compile the shaders
-//                                               in idle time (the packs screen calls it)
+//                                               in idle time (the packs screen calls it); for
+//                                               the DOM reveal, draw its card back
 // They draw on the page's one long-lived PixiJS stage (pixi/stage.ts), which is loaded with a
-// dynamic import, so pixi.js is never part of the first page load. Without WebGL2, when the
-// stage fails to start, or (for the pack reveal) while it is not up yet, the same scenes run on
-// DOM and 2D canvases: a tap never waits for PixiJS.
+// dynamic import, so pixi.js is never part of the first page load. Without WebGL2 (or with WebGL2
+// drawn in software), when the stage fails to start, or (for the pack reveal) while it is not up
+// yet, the same scenes run on DOM and 2D canvases: a tap never waits for PixiJS.
 
-import { domInspect, domReveal } from "./domReveal.ts";
+import { domInspect, domReveal, warmUpDomReveal } from "./domReveal.ts";
 import { quietIdle } from "./quietIdle.ts";
 import type { RevealCard } from "./revealCard.ts";
 import type { EffectSettings } from "./tierEffects.ts";
 import type { InspectHandle, InspectOptions, RevealHandle, RevealOptions } from "./types.ts";
-import { hasWebGL2 } from "./webglSupport.ts";
+import { hasFastWebGL2 } from "./webglSupport.ts";
 
 export type { RevealCard } from "./revealCard.ts";
 export { toRevealCard, sortForReveal } from "./revealCard.ts";
@@ -49,9 +50,12 @@ function giveUpOnPixi(error: unknown): void {
   console.warn("Card effects fall back to plain images:", error);
 }
 
-/** Whether scenes will use PixiJS here (WebGL2 available and the stage has not failed). */
+/**
+ * Whether scenes will use PixiJS here: WebGL2 drawn by a GPU (software WebGL costs seconds a
+ * frame, see webglSupport.ts) and the stage has not failed.
+ */
 export function usesPixi(): boolean {
-  return !pixiBroken && hasWebGL2();
+  return !pixiBroken && hasFastWebGL2();
 }
 
 /** Starts loading PixiJS and creating the stage now; safe to call often. */
@@ -67,9 +71,14 @@ export function preloadCardStage(): void {
  */
 export function warmUpCardStage(settings: EffectSettings): () => void {
   const key = `${settings.lowEffects}/${settings.reducedMotion}`;
-  if (!usesPixi() || (ready && warmed.has(key))) return () => {};
+  if (ready && warmed.has(key)) return () => {};
   const controller = new AbortController();
   const { signal } = controller;
+  if (!usesPixi()) {
+    // The DOM reveal only needs its card back picture.
+    quietIdle(signal).then(warmUpDomReveal, () => {});
+    return () => controller.abort();
+  }
   void (async () => {
     await quietIdle(signal);
     if (!ready) {

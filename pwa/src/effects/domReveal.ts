@@ -2,7 +2,7 @@
 // cardCanvas.ts), turned by CSS 3D transforms on the same timer as the PixiJS scene, with a CSS
 // foil sheen for shiny finishes and a tier glow. No pixi.js here: this path costs nothing extra.
 
-import { cardImageUrls, setEmoji } from "./cardImages.ts";
+import { backgroundGradient, cardImageUrls, setEmoji } from "./cardImages.ts";
 import { drawCardBack, drawFaceArt, drawOverlay, EDGE_MARGIN, overlayGeometry, type FaceArt } from "./pixi/cardCanvas.ts";
 import { firstImage, loadImage, within } from "./pixi/images.ts";
 import type { RevealCard } from "./revealCard.ts";
@@ -29,8 +29,16 @@ interface DomCard {
   face: HTMLCanvasElement;
   overlay: HTMLCanvasElement;
   art: FaceArt;
-  drawnWidth: number;
+  /** The art has loaded or failed (while it loads, the face is not painted: the gradient shows). */
+  artSettled: boolean;
+  /** Texture px widths the overlay and the face were last painted at, and the face's art. */
+  overlayWidth: number;
+  faceWidth: number;
+  faceArt: FaceArt | null;
 }
+
+/** A card is painted in two parts: the badges (points, tier, NEW!) first, then the face. */
+type PaintPart = "overlay" | "face";
 
 function pixelRatio(lowEffects: boolean): number {
   return lowEffects ? 1 : Math.min(2, window.devicePixelRatio || 1);
@@ -62,6 +70,8 @@ function dress(shell: Shell, card: RevealCard): DomCard {
   el.classList.add(`tier-${card.tier.toLowerCase()}`, `finish-${card.finish}`);
   el.style.setProperty("--tier", tierColor(card.tier));
   el.dataset.tierRank = String(tierRank(card.tier));
+  // Shown until the face is painted (a moment, on a slow phone or after Skip).
+  front.style.background = backgroundGradient(card.background);
   const face = document.createElement("canvas");
   face.className = "fx-card__face";
   front.appendChild(face);
@@ -73,47 +83,60 @@ function dress(shell: Shell, card: RevealCard): DomCard {
   const overlay = document.createElement("canvas");
   overlay.className = "fx-card__overlay";
   front.appendChild(overlay);
-  return { card, el, face, overlay, art: { portrait: null, background: null }, drawnWidth: 0 };
+  return { card, el, face, overlay, art: { portrait: null, background: null }, artSettled: false, overlayWidth: 0, faceWidth: 0, faceArt: null };
 }
 
 function buildCard(card: RevealCard): DomCard {
   return dress(buildShell(), card);
 }
 
-/** Draws (or redraws, when the size changed noticeably) a card's face and overlay canvases. */
-function paint(c: DomCard, width: number, height: number, ratio: number, force = false): void {
+/** Draws (or redraws, when the size changed noticeably) one part of a card: badges or face. */
+function paint(c: DomCard, part: PaintPart, width: number, height: number, ratio: number): void {
   const px = Math.round(width * ratio);
-  if (!force && Math.abs(px - c.drawnWidth) < 8) return;
-  c.drawnWidth = px;
   const ph = Math.round(height * ratio);
-  const face = drawFaceArt(c.card, c.art, setEmoji(c.card.set), px, ph);
-  const overlay = drawOverlay(c.card, px, ph, ratio);
-  for (const [target, source] of [
-    [c.face, face],
-    [c.overlay, overlay],
-  ] as const) {
-    target.width = source.width;
-    target.height = source.height;
-    target.getContext("2d")?.drawImage(source, 0, 0);
-  }
   // Canvas px -> CSS px; the transparent margins sit outside the card box.
   const m = EDGE_MARGIN / ratio;
-  const geo = overlayGeometry(px, ph);
+  if (part === "overlay") {
+    if (Math.abs(px - c.overlayWidth) < 8) return;
+    c.overlayWidth = px;
+    drawOverlay(c.card, px, ph, ratio, c.overlay);
+    const geo = overlayGeometry(px, ph);
+    Object.assign(c.overlay.style, {
+      left: `${-m}px`,
+      top: `${-geo.cardTop / ratio}px`,
+      width: `${geo.width / ratio}px`,
+      height: `${geo.height / ratio}px`,
+    });
+    return;
+  }
+  if (!c.artSettled || (c.faceArt === c.art && Math.abs(px - c.faceWidth) < 8)) return;
+  c.faceWidth = px;
+  c.faceArt = c.art;
+  drawFaceArt(c.card, c.art, setEmoji(c.card.set), px, ph, c.face);
   Object.assign(c.face.style, { left: `${-m}px`, top: `${-m}px`, width: `${width + 2 * m}px`, height: `${height + 2 * m}px` });
-  Object.assign(c.overlay.style, {
-    left: `${-m}px`,
-    top: `${-geo.cardTop / ratio}px`,
-    width: `${geo.width / ratio}px`,
-    height: `${geo.height / ratio}px`,
-  });
 }
 
-let backUrl: { width: number; url: string } | null = null;
-function cardBackUrl(width: number, height: number): string {
-  if (!backUrl || Math.abs(backUrl.width - width) > 40) {
-    backUrl = { width, url: drawCardBack(width, height).toDataURL("image/png") };
-  }
-  return backUrl.url;
+/**
+ * The card back, drawn once at the largest card size (CSS scales it down) and encoded off the
+ * main thread (toBlob): a data URL per size cost a synchronous PNG encode and a long CSS value
+ * set on every card at every layout. Until it is ready the back's CSS gradient shows.
+ */
+let backUrl: Promise<string | null> | undefined;
+const BACK_CSS_WIDTH = 300;
+const CARD_RATIO = 7 / 5;
+
+export function cardBackUrl(): Promise<string | null> {
+  backUrl ??= new Promise<string | null>((resolve) => {
+    const ratio = Math.min(2, window.devicePixelRatio || 1);
+    const width = Math.round(BACK_CSS_WIDTH * ratio);
+    drawCardBack(width, Math.round(width * CARD_RATIO)).toBlob((blob) => resolve(blob ? URL.createObjectURL(blob) : null), "image/png");
+  });
+  return backUrl;
+}
+
+/** Idle-time preparation of the DOM reveal (the packs screen's warm-up when PixiJS is not used). */
+export function warmUpDomReveal(): Promise<unknown> {
+  return cardBackUrl();
 }
 
 /** Tracks the pointer over the cards: foil position and a gentle tilt (not under reduced motion). */
@@ -177,21 +200,46 @@ export function domReveal(container: HTMLElement, count: number, options: Reveal
   root.style.setProperty("--flip-ms", `${schedule.animationMs}ms`);
   let domCards: DomCard[] = [];
 
-  const layout = (force = false) => {
-    const width = container.clientWidth;
-    const height = container.clientHeight;
-    const grid = revealLayout(count, width, height, { maxCardWidth: 300 });
-    const ratio = pixelRatio(lowEffects);
-    const back = cardBackUrl(Math.round(grid.cardWidth * ratio), Math.round(grid.cardHeight * ratio));
+  let grid = revealLayout(count, 1, 1);
+  const layout = () => {
+    grid = revealLayout(count, container.clientWidth, container.clientHeight, { maxCardWidth: 300 });
     shells.forEach((shell, i) => {
       const s = grid.slots[i]!;
       Object.assign(shell.el.style, { left: `${s.cx - s.width / 2}px`, top: `${s.cy - s.height / 2}px`, width: `${s.width}px`, height: `${s.height}px` });
-      shell.el.style.setProperty("--back", `url(${back})`);
       const c = domCards[i];
-      if (c) paint(c, s.width, s.height, ratio, force);
+      if (c && painted.has(c)) wantPaint([c]);
     });
   };
-  layout(true);
+
+  // Cards are painted one part per task (badges, then the face once its art is in), so no frame
+  // waits for all of them: at 4x CPU one card's canvases took ~200 ms. Until its face is
+  // painted a card shows its background's gradient (and before it turns, its back).
+  const painted = new Set<DomCard>();
+  const paintQueue: Array<[DomCard, PaintPart]> = [];
+  let paintTimer: ReturnType<typeof setTimeout> | undefined;
+  const paintNext = () => {
+    paintTimer = undefined;
+    const next = paintQueue.shift();
+    if (!next || destroyed) return;
+    const [c, part] = next;
+    const s = grid.slots[domCards.indexOf(c)];
+    if (s) paint(c, part, s.width, s.height, pixelRatio(lowEffects));
+    if (paintQueue.length) paintTimer = setTimeout(paintNext, 0);
+  };
+  /** Queues the badges of `cs`, then their faces. */
+  const wantPaint = (cs: readonly DomCard[]) => {
+    for (const part of ["overlay", "face"] as const) {
+      for (const c of cs) {
+        painted.add(c);
+        if (!paintQueue.some(([q, p]) => q === c && p === part)) paintQueue.push([c, part]);
+      }
+    }
+    paintTimer ??= setTimeout(paintNext, 0);
+  };
+  layout();
+  void cardBackUrl().then((url) => {
+    if (url) root.style.setProperty("--back", `url(${url})`);
+  });
   const observer = new ResizeObserver(() => layout());
   observer.observe(container);
 
@@ -222,15 +270,16 @@ export function domReveal(container: HTMLElement, count: number, options: Reveal
     if (!delivered) return;
     for (const t of timers) clearTimeout(t);
     root.classList.add("is-skipped");
+    // The final layout and the buttons at once; faces not painted yet follow, one per task.
     domCards.forEach((_, i) => reveal(i, false));
     finish();
+    wantPaint(domCards);
   };
 
   const deliver = (cards: readonly RevealCard[]) => {
     if (delivered || destroyed) return;
     delivered = true;
     domCards = cards.slice(0, count).map((card, i) => dress(shells[i]!, card));
-    layout(true);
     if (skipWanted) {
       skipWanted = false;
       skip();
@@ -242,21 +291,23 @@ export function domReveal(container: HTMLElement, count: number, options: Reveal
     void Promise.all(
       domCards.map(async (c) => {
         const art = await within(loadArt(c.card), ART_WAIT_MS, null);
-        if (art && !destroyed) {
+        if (destroyed) return;
+        if (art) {
           c.art = art;
-          c.drawnWidth = 0;
-        } else if (!art) {
+          c.artSettled = true;
+        } else {
+          // Art that arrives after the wait still lands on the card.
           void loadArt(c.card).then((late) => {
             if (destroyed) return;
             c.art = late;
-            layout(true);
+            c.artSettled = true;
+            wantPaint([c]);
           });
         }
+        wantPaint([c]);
       }),
     ).then(() => {
-      if (destroyed) return;
-      layout(true);
-      if (done) return;
+      if (destroyed || done) return;
       domCards.forEach((c, i) => {
         timers.push(setTimeout(() => c.el.classList.add("is-turning"), schedule.startAt[i]));
         timers.push(setTimeout(() => reveal(i, true), schedule.revealAt[i]));
@@ -275,6 +326,7 @@ export function domReveal(container: HTMLElement, count: number, options: Reveal
     destroy: () => {
       destroyed = true;
       for (const t of timers) clearTimeout(t);
+      clearTimeout(paintTimer);
       stopPointer();
       observer.disconnect();
       root.remove();
@@ -290,19 +342,20 @@ export function domInspect(container: HTMLElement, card: RevealCard, options: In
   const c = buildCard(card);
   c.el.classList.add("is-turning", "is-face");
   root.appendChild(c.el);
-  const layout = (force = false) => {
+  const layout = () => {
     const s = revealLayout(1, container.clientWidth, container.clientHeight, { maxCardWidth: 440 }).slots[0]!;
     Object.assign(c.el.style, { left: `${s.cx - s.width / 2}px`, top: `${s.cy - s.height / 2}px`, width: `${s.width}px`, height: `${s.height}px` });
-    paint(c, s.width, s.height, pixelRatio(options.lowEffects), force);
+    for (const part of ["overlay", "face"] as const) paint(c, part, s.width, s.height, pixelRatio(options.lowEffects));
   };
-  layout(true);
+  layout();
   const observer = new ResizeObserver(() => layout());
   observer.observe(container);
   let destroyed = false;
   void loadArt(card).then((art) => {
     if (destroyed) return;
     c.art = art;
-    layout(true);
+    c.artSettled = true;
+    layout();
   });
   const stopPointer = trackPointer(root, () => [c], options.reducedMotion);
   return {

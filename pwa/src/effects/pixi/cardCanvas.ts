@@ -19,8 +19,9 @@ export interface FaceArt {
   background: HTMLImageElement | null;
 }
 
-function makeCanvas(width: number, height: number): { canvas: HTMLCanvasElement; ctx: CanvasRenderingContext2D } {
-  const canvas = document.createElement("canvas");
+/** A fresh canvas, or `into` resized and cleared (the DOM reveal draws straight into its own). */
+function makeCanvas(width: number, height: number, into?: HTMLCanvasElement): { canvas: HTMLCanvasElement; ctx: CanvasRenderingContext2D } {
+  const canvas = into ?? document.createElement("canvas");
   canvas.width = Math.max(1, Math.round(width));
   canvas.height = Math.max(1, Math.round(height));
   const ctx = canvas.getContext("2d");
@@ -58,8 +59,8 @@ function drawCover(ctx: CanvasRenderingContext2D, img: HTMLImageElement, x: numb
  * sits slightly inset on it; without one, the portrait (which has its own frame) fills the card.
  * No portrait at all: a panel with the set's emoji (SPEC.md section 8).
  */
-export function drawFaceArt(card: RevealCard, art: FaceArt, emoji: string, width: number, height: number): HTMLCanvasElement {
-  const { canvas, ctx } = makeCanvas(width + 2 * EDGE_MARGIN, height + 2 * EDGE_MARGIN);
+export function drawFaceArt(card: RevealCard, art: FaceArt, emoji: string, width: number, height: number, into?: HTMLCanvasElement): HTMLCanvasElement {
+  const { canvas, ctx } = makeCanvas(width + 2 * EDGE_MARGIN, height + 2 * EDGE_MARGIN, into);
   const k = width / 400;
   ctx.translate(EDGE_MARGIN, EDGE_MARGIN);
   const radius = 22 * k;
@@ -152,9 +153,9 @@ export function overlayGeometry(width: number, height: number): { width: number;
  * the finish for shiny cards, and the NEW! ribbon.
  * `cssScale` is texture px per CSS px: text never drops under ~10 CSS px on small cards.
  */
-export function drawOverlay(card: RevealCard, width: number, height: number, cssScale: number): HTMLCanvasElement {
+export function drawOverlay(card: RevealCard, width: number, height: number, cssScale: number, into?: HTMLCanvasElement): HTMLCanvasElement {
   const geo = overlayGeometry(width, height);
-  const { canvas, ctx } = makeCanvas(geo.width, geo.height);
+  const { canvas, ctx } = makeCanvas(geo.width, geo.height, into);
   ctx.translate(EDGE_MARGIN, geo.cardTop);
   const k = width / 400;
   const atLeast = (units: number, css: number) => Math.max(units * k, css * cssScale);

@@ -132,16 +132,20 @@ function RevealRun({ reveal, canOpenAnother, onAwesome, onOpenAnother, titleId, 
       skip();
       return true;
     };
-    skipButtonRef.current?.focus();
+    // Focus moves in the next frame's callbacks: focus() forces a style and layout pass, which
+    // here, inside the tap's task, would come on top of the frame's own (tens of ms at 4x CPU).
+    const focusFrame = requestAnimationFrame(() => skipButtonRef.current?.focus());
     return () => {
+      cancelAnimationFrame(focusFrame);
       skipRef.current = null;
       handleRef.current?.destroy();
       handleRef.current = null;
     };
   }, [options, skipRef, skip]);
 
-  // The server answered: the cards turn (or, skipped already, show at once).
-  useEffect(() => {
+  // The server answered: the cards turn (or, skipped already, show at once). A layout effect, so
+  // a Skip pressed before the answer ends the reveal in the very frame the cards arrive in.
+  useLayoutEffect(() => {
     const container = stageRef.current;
     const handle = handleRef.current;
     if (!cards || !container || !handle) return;
@@ -156,8 +160,11 @@ function RevealRun({ reveal, canOpenAnother, onAwesome, onOpenAnother, titleId, 
   }, [cards, options]);
 
   useEffect(() => {
-    // The buttons appear after the cards: move focus to 'Awesome!'.
-    if (done) actionsRef.current?.querySelector<HTMLButtonElement>("button")?.focus();
+    // The buttons appear after the cards: move focus to 'Awesome!' (in the next frame's
+    // callbacks, where the layout focus() needs is the frame's own).
+    if (!done) return;
+    const frame = requestAnimationFrame(() => actionsRef.current?.querySelector<HTMLButtonElement>("button")?.focus());
+    return () => cancelAnimationFrame(frame);
   }, [done]);
 
   const cardCount = reveal.cards?.length ?? CARDS_PER_PACK;
