@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { MSG } from "@contract/messages";
-import { expectAccessible, expectShell, signUp, uniqueName } from "./support/game";
+import { expectAccessible, expectOfflineCopy, expectShell, signUp, uniqueName } from "./support/game";
 
 // The collection screen of SPEC.md section 2 and its offline copy (issue 3).
 
@@ -95,6 +95,7 @@ test("cards from a revealed pack land in the collection, and it stays readable o
   const total = (cards.reduce((sum, c) => sum + c.points, 0) + fromReveal.reduce((a, b) => a + b, 0)).toLocaleString("en-US");
   await expect(page.getByTestId("collection-points")).toHaveText(total);
   await expect(page.locator(".binder-card[data-owned='true']").first()).toBeVisible();
+  await expectOfflineCopy(page, 6);
 
   await context.setOffline(true);
   await page.reload();

@@ -89,3 +89,30 @@ export async function withoutWebGL(page: Page): Promise<void> {
     } as typeof original;
   });
 }
+
+/**
+ * Waits until the device's offline copy holds `cards` cards (the game writes it once the page is
+ * quiet, not during start-up): what a player has on the device before the network goes.
+ */
+export async function expectOfflineCopy(page: Page, cards: number): Promise<void> {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          () =>
+            new Promise<number>((resolve) => {
+              const open = indexedDB.open("foilbound-offline");
+              open.onerror = () => resolve(-1);
+              open.onsuccess = () => {
+                const db = open.result;
+                if (!db.objectStoreNames.contains("cards")) return db.close(), resolve(0);
+                const count = db.transaction("cards").objectStore("cards").count();
+                count.onsuccess = () => (db.close(), resolve(count.result));
+                count.onerror = () => (db.close(), resolve(-1));
+              };
+            }),
+        ),
+      { timeout: 20_000 },
+    )
+    .toBe(cards);
+}

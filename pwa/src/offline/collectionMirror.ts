@@ -1,9 +1,8 @@
-import { useLiveQuery } from "dexie-react-hooks";
 import type { CardDto } from "@contract/cards";
-import { mirrorWrite, offlineDb, patchSnapshot, type PlayerSnapshot } from "./db";
+import { mirrorWrite, patchSnapshot, useDeviceRead, type PlayerSnapshot } from "./db";
 
 // Reads and writes of the mirrored collection. TanStack Query fetches (collectionQuery.ts); this
-// module only stores what arrived and hands it to the screens through useLiveQuery.
+// module only stores what arrived and hands it to the screens through live reads (db.ts).
 
 /** Cards written per step: small enough that one step stays well under a 50 ms task on a slow phone. */
 const WRITE_CHUNK = 500;
@@ -66,11 +65,14 @@ export function appendMirroredCards(userId: number, cards: readonly CardDto[]): 
 
 /** Forgets one player's cards and snapshot (sign-out). */
 export function deletePlayerMirror(userId: number): Promise<void> {
-  return mirrorWrite("removing a player's copy", (db) =>
-    db.transaction("rw", db.cards, db.snapshots, async () => {
-      await db.cards.where("userId").equals(userId).delete();
-      await db.snapshots.delete(userId);
-    }),
+  return mirrorWrite(
+    "removing a player's copy",
+    (db) =>
+      db.transaction("rw", db.cards, db.snapshots, async () => {
+        await db.cards.where("userId").equals(userId).delete();
+        await db.snapshots.delete(userId);
+      }),
+    true,
   );
 }
 
@@ -89,31 +91,13 @@ export type MirroredCards = CardDto[] | null | undefined;
 
 /**
  * The player's mirrored cards, live: every write above re-renders the readers. With `read` false
- * (the server's answer is on screen) nothing is read, so a mirror being written does not make the
- * screen read 10,000 cards back after every step.
+ * (the server's answer is on screen, or is about to be) nothing is read and Dexie is not loaded.
  */
-export function useMirroredCollection(userId: number, read = true): MirroredCards {
-  return useLiveQuery<CardDto[] | null | undefined>(async () => {
-    if (!read) return undefined;
-    const db = offlineDb();
-    if (!db) return null;
-    try {
-      return await db.cards.where("userId").equals(userId).toArray();
-    } catch {
-      return null;
-    }
-  }, [userId, read]);
+export function useMirroredCollection(userId: number, read: boolean): MirroredCards {
+  return useDeviceRead(read, (db) => db.cards.where("userId").equals(userId).toArray(), `cards:${userId}`);
 }
 
-/** The player's snapshot (last user, rank, when the collection was last synced), live. */
-export function usePlayerSnapshot(userId: number): PlayerSnapshot | null | undefined {
-  return useLiveQuery<PlayerSnapshot | null>(async () => {
-    const db = offlineDb();
-    if (!db) return null;
-    try {
-      return (await db.snapshots.get(userId)) ?? null;
-    } catch {
-      return null;
-    }
-  }, [userId]);
+/** The player's snapshot (last user, rank, when the collection was last synced), live, while `read`. */
+export function usePlayerSnapshot(userId: number, read: boolean): PlayerSnapshot | null | undefined {
+  return useDeviceRead(read, async (db) => (await db.snapshots.get(userId)) ?? null, `snapshot:${userId}`);
 }

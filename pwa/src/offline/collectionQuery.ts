@@ -3,7 +3,7 @@ import { FALLBACK } from "@contract/messages";
 import type { CardDto } from "@contract/cards";
 import { apiRequest } from "../lib/http";
 import { getSession } from "../lib/session";
-import { appendMirroredCards, isLargeCollection, replaceMirroredCollection } from "./collectionMirror";
+import { appendMirroredCards, replaceMirroredCollection } from "./collectionMirror";
 
 // GET /api/collection through TanStack Query, written into the Dexie mirror on every answer. Lives
 // here rather than in a feature because packs (append) and collection (read) both need it.
@@ -17,13 +17,9 @@ function stillSignedIn(userId: number): boolean {
 async function fetchCollection(userId: number, signal: AbortSignal): Promise<CardDto[]> {
   try {
     const cards = await apiRequest<CardDto[]>("/collection", { fallback: FALLBACK.collection, signal });
-    // A sign-out while the answer was on its way (or while it is written) stops the write. A small
-    // collection is on the device before the screen shows it; a large one is shown at once and
-    // written in the background, in idle-time steps.
-    if (stillSignedIn(userId)) {
-      const write = replaceMirroredCollection(userId, cards, () => stillSignedIn(userId));
-      if (!isLargeCollection(cards)) await write;
-    }
+    // Shown at once; the device's copy is written in the background once the page is quiet (db.ts),
+    // a large collection in idle-time steps. A sign-out meanwhile stops the write.
+    if (stillSignedIn(userId)) void replaceMirroredCollection(userId, cards, () => stillSignedIn(userId));
     return cards;
   } catch (err) {
     // SPEC.md section 8: collection load failures are only logged (the mirror keeps showing).

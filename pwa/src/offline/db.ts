@@ -1,58 +1,135 @@
-import Dexie, { type Table } from "dexie";
-import type { CardDto } from "@contract/cards";
-import type { UserDto } from "@contract/user";
+import { useEffect, useState } from "react";
+import { quietIdle } from "../effects/quietIdle";
+import type { OfflineDatabase } from "./dexieDb";
+import type { PlayerSnapshot } from "./types";
 
-// The device's copy of the signed-in player's data, for offline browsing (ARCHITECTURE.md, PWA and
-// offline). Every row is keyed by the player's id, so one shared device never shows one player's
-// cards to another: a sign-out deletes that player's rows, a different sign-in deletes the rest.
+export type { PlayerSnapshot, RankSnapshot } from "./types";
+export type { OfflineDatabase } from "./dexieDb";
 
-/** The last known rank answer of GET /api/user/rank. */
-export interface RankSnapshot {
-  rank: number | null;
-  players: number;
+// The device's copy (IndexedDB through Dexie) without Dexie on the start-up path (issue 11: Dexie
+// was the 32 kB gzip that put /collection over its eager-JS budget). Dexie is imported when the
+// copy is needed:
+// - to read it: offline, or when the server fails or is slow to answer (the screens decide);
+// - to write it: writes queue up and run, in order, once the page is quiet (loaded, no resource
+//   finished for a while, an idle moment), so they never compete with the first screen's own
+//   requests and rendering on a phone; at once when the network drops, the page is hidden or
+//   closed (the copy must be saved before the player leaves), or a sign-out deletes a copy.
+
+type DexieModule = typeof import("./dexieDb");
+
+let dexieModule: Promise<DexieModule | null> | null = null;
+
+/** Dexie's module, imported once; null when it cannot be loaded (offline before it was cached). */
+function loadDexie(): Promise<DexieModule | null> {
+  dexieModule ??= import("./dexieDb").catch((err: unknown) => {
+    console.warn("Offline copy: could not load the database code", err);
+    dexieModule = null; // try again next time
+    return null;
+  });
+  return dexieModule;
 }
 
-/** What the game knew about the player the last time it was online. */
-export interface PlayerSnapshot {
-  userId: number;
-  /** Null until the first user answer has been saved. */
-  user: UserDto | null;
-  rank: RankSnapshot | null;
-  /** ISO time of the last full collection download, or null before the first one. */
-  collectionSyncedAt: string | null;
+/** No resource finished for this long: the first screen has what it asked for. */
+const NETWORK_QUIET_MS = 1500;
+/** Writes wait at most this long, however busy the page stays. */
+const MAX_WRITE_DELAY_MS = 10_000;
+
+let releaseWrites: () => void = () => {};
+const writesReleased = new Promise<void>((resolve) => (releaseWrites = resolve));
+let gateArmed = false;
+
+/** Resolves after the load event once no resource has finished for NETWORK_QUIET_MS. */
+function networkQuiet(): Promise<void> {
+  return new Promise((resolve) => {
+    const start = () => {
+      let timer = setTimeout(done, NETWORK_QUIET_MS);
+      const observer =
+        typeof PerformanceObserver === "function"
+          ? new PerformanceObserver(() => {
+              clearTimeout(timer);
+              timer = setTimeout(done, NETWORK_QUIET_MS);
+            })
+          : null;
+      observer?.observe({ type: "resource" });
+      function done() {
+        observer?.disconnect();
+        resolve();
+      }
+    };
+    if (document.readyState === "complete") start();
+    else window.addEventListener("load", start, { once: true });
+  });
 }
 
-class OfflineDatabase extends Dexie {
-  /** The player's cards exactly as GET /api/collection returned them; key [userId, id]. */
-  cards!: Table<CardDto, [number, number]>;
-  snapshots!: Table<PlayerSnapshot, number>;
+/** Sets up, once, what lets the queued writes run. */
+function armWriteGate(): void {
+  if (gateArmed) return;
+  gateArmed = true;
+  const now = () => releaseWrites();
+  window.addEventListener("offline", now, { once: true });
+  window.addEventListener("pagehide", now, { once: true });
+  document.addEventListener("visibilitychange", () => document.visibilityState === "hidden" && now());
+  setTimeout(now, MAX_WRITE_DELAY_MS);
+  void networkQuiet()
+    .then(() => quietIdle(new AbortController().signal))
+    .then(now, now);
+}
 
-  constructor() {
-    super("foilbound-offline");
-    this.version(1).stores({
-      cards: "[userId+id], userId",
-      snapshots: "userId",
+let queue: Promise<void> = Promise.resolve();
+
+/**
+ * Queues a write of the device's copy; writes run one after another in the order they were asked
+ * for. `urgent` runs the queue now (a sign-out's deletion must not wait). A failing copy (quota,
+ * blocked storage, no IndexedDB) never breaks the game itself.
+ */
+export function mirrorWrite(label: string, write: (db: OfflineDatabase) => Promise<unknown>, urgent = false): Promise<void> {
+  armWriteGate();
+  if (urgent) releaseWrites();
+  const run = queue
+    .then(() => writesReleased)
+    .then(loadDexie)
+    .then(async (dexie) => {
+      const db = dexie?.offlineDb();
+      if (!db) return;
+      try {
+        await write(db);
+      } catch (err) {
+        console.warn(`Offline copy: ${label} failed`, err);
+      }
     });
-  }
+  queue = run;
+  return run;
 }
 
-let database: OfflineDatabase | null | undefined;
-
-/** The mirror database, or null where IndexedDB is missing (old private modes): no mirror then. */
-export function offlineDb(): OfflineDatabase | null {
-  if (database === undefined) database = typeof indexedDB === "undefined" ? null : new OfflineDatabase();
-  return database;
-}
-
-/** Runs a mirror write; a failing mirror (quota, blocked storage) never breaks the game itself. */
-export async function mirrorWrite(label: string, write: (db: OfflineDatabase) => Promise<unknown>): Promise<void> {
-  const db = offlineDb();
-  if (!db) return;
-  try {
-    await write(db);
-  } catch (err) {
-    console.warn(`Offline copy: ${label} failed`, err);
-  }
+/**
+ * A live read of the device's copy, only while `enabled`: undefined while off or loading, null
+ * where there is no copy to read (no IndexedDB, Dexie not loadable, a failed read). Reading means
+ * the copy is in use, so queued writes run first.
+ */
+export function useDeviceRead<T>(enabled: boolean, read: (db: OfflineDatabase) => Promise<T>, key: string): T | null | undefined {
+  const [state, setState] = useState<{ key: string; value: T | null } | undefined>(undefined);
+  useEffect(() => {
+    if (!enabled) return;
+    let cancelled = false;
+    let subscription: { unsubscribe(): void } | undefined;
+    releaseWrites();
+    void loadDexie().then((dexie) => {
+      if (cancelled) return;
+      const db = dexie?.offlineDb();
+      if (!dexie || !db) return setState({ key, value: null });
+      subscription = dexie.liveQuery(() => read(db)).subscribe({
+        next: (value) => setState({ key, value }),
+        error: () => setState({ key, value: null }),
+      });
+    });
+    return () => {
+      cancelled = true;
+      subscription?.unsubscribe();
+    };
+    // `read` is a new function on every render; `key` names what it reads.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [enabled, key]);
+  return enabled && state?.key === key ? state.value : undefined;
 }
 
 /** Merges fields into a player's snapshot, creating it when it does not exist yet. */

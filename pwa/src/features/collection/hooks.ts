@@ -23,6 +23,21 @@ export interface CollectionData {
   retry: () => void;
 }
 
+/** How long the server may take before the device's copy is shown in the meantime. */
+const SLOW_ANSWER_MS = 1000;
+
+/** True once `ms` have passed with `waiting` true; false again when it turns false. */
+function useAfter(ms: number, waiting: boolean): boolean {
+  const [passed, setPassed] = useState(false);
+  useEffect(() => {
+    setPassed(false);
+    if (!waiting) return;
+    const timer = setTimeout(() => setPassed(true), ms);
+    return () => clearTimeout(timer);
+  }, [ms, waiting]);
+  return passed;
+}
+
 /**
  * The player's cards: the server's answer when there is one, else the copy mirrored on this
  * device (ARCHITECTURE.md: offline browsing), which the query keeps up to date on every answer.
@@ -30,9 +45,12 @@ export interface CollectionData {
 export function useCollectionData(userId: number): CollectionData {
   const online = useOnlineStatus();
   const query = useQuery({ ...collectionQueryOptions(userId), retry: online ? 2 : false });
-  // The device's copy is only read while there is no answer from the server.
-  const mirror = useMirroredCollection(userId, query.data === undefined);
-  const snapshot = usePlayerSnapshot(userId);
+  // The device's copy is read only while the server's answer is missing and cannot be counted on:
+  // offline, failed, or late. Online with a quick answer, Dexie is never loaded for reading.
+  const late = useAfter(SLOW_ANSWER_MS, query.data === undefined);
+  const readDevice = query.data === undefined && (!online || query.isError || late);
+  const mirror = useMirroredCollection(userId, readDevice);
+  const snapshot = usePlayerSnapshot(userId, readDevice || !online);
   // An empty copy that was never synced is "not saved on this device", not "no cards".
   const saved = mirror && (mirror.length > 0 || snapshot?.collectionSyncedAt) ? mirror : undefined;
   const cards = query.data ?? saved;
@@ -48,8 +66,9 @@ export function useCollectionData(userId: number): CollectionData {
 
 /** GET /api/user/rank, kept on the device for offline visits. */
 export function useRank(userId: number): RankSnapshot | null {
-  const snapshot = usePlayerSnapshot(userId);
   const query = useQuery(rankQueryOptions(userId));
+  const online = useOnlineStatus();
+  const snapshot = usePlayerSnapshot(userId, !query.data && (!online || query.isError));
   useEffect(() => {
     if (query.data) void saveRankSnapshot(userId, query.data);
   }, [query.data, userId]);
