@@ -62,3 +62,20 @@ test("Skip pressed before the server answers shows the final layout as soon as t
   await reveal.getByRole("button", { name: "Awesome!" }).click();
   await expect(reveal).toBeHidden();
 });
+
+test("the PixiJS stage, forced where the game would pick the DOM one, still plays a reveal to its end", async ({ page }) => {
+  // This machine's Chromium draws WebGL in software, so the game picks the DOM reveal
+  // (effects/webglSupport.ts); phones and desktops with a GPU get PixiJS. Force it to keep that
+  // stage covered by a browser test.
+  await page.addInitScript(() => localStorage.setItem("foilbound-effects-stage", "pixi"));
+  await signUp(page, uniqueName("pixistage"));
+  // A player looks at the packs screen a moment: the stage warms up in idle time.
+  await expect(page.locator("html[data-effects-stage='pixi-ready']")).toHaveCount(1, { timeout: 30_000 });
+  await packTile(page, "Velvet Night").click();
+  const reveal = page.getByRole("dialog", { name: "Velvet Night Pack Opened!" });
+  await expect(reveal.locator(".reveal__stage canvas").first()).toBeVisible();
+  await expect(reveal.locator(".fx-dom")).toHaveCount(0);
+  await expect(reveal.getByRole("button", { name: "Awesome!" })).toBeVisible({ timeout: 30_000 });
+  await expect(reveal.getByTestId("revealed-card")).toHaveCount(3);
+  await expect(reveal.locator(".reveal__stage canvas").first()).toBeVisible();
+});

@@ -90,6 +90,8 @@ export function warmUpCardStage(settings: EffectSettings): () => void {
     if (warmed.has(key)) return;
     m.warmShaders(stage, settings);
     warmed.add(key);
+    // Readable state for tests and debugging: the next reveal will run on PixiJS.
+    document.documentElement.dataset.effectsStage = "pixi-ready";
   })().catch((error: unknown) => {
     if (!signal.aborted) giveUpOnPixi(error);
   });
