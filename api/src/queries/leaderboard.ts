@@ -4,15 +4,17 @@ import { playerCount } from "./rank.ts";
 
 // Best cards are the highest-points owned cards, distinct card identities (RULES.md). Points
 // follow from the identity, so DISTINCT ON can lead with points. It only looks at the player's
-// top WINDOW cards, read straight off the (user_id, points) index, so a player with 10,000 cards
+// top WINDOW cards, read straight off the index cards_owner_best, so a player with 10,000 cards
 // costs no more than one with 50; a player whose top WINDOW cards hold too few distinct ones
 // (many copies of the same card) is read again in full.
 const WINDOW = 64;
 const DISTINCT_BEST = `DISTINCT ON (c.points, c.character, c.background, c."set", c.is_holo, c.is_glitch, c.is_dark_holo) c.*`;
 const BEST_ORDER = `c.points DESC, c.character, c.background, c."set", c.is_holo, c.is_glitch, c.is_dark_holo, c.id`;
 const bestOf = (source: string) => `SELECT ${DISTINCT_BEST} FROM ${source} c ORDER BY ${BEST_ORDER} LIMIT ?`;
-const TOP_WINDOW = (userRef: string) => `(SELECT * FROM cards WHERE user_id = ${userRef} ORDER BY points DESC LIMIT ${WINDOW})`;
-const ALL_CARDS = (userRef: string) => `(SELECT * FROM cards WHERE user_id = ${userRef})`;
+// Only the columns the index cards_owner_best carries, so the window is read from the index alone.
+const CARD_COLUMNS = `id, user_id, character, background, "set", is_holo, is_glitch, is_dark_holo, points, opened_at`;
+const TOP_WINDOW = (userRef: string) => `(SELECT ${CARD_COLUMNS} FROM cards WHERE user_id = ${userRef} ORDER BY points DESC LIMIT ${WINDOW})`;
+const ALL_CARDS = (userRef: string) => `(SELECT ${CARD_COLUMNS} FROM cards WHERE user_id = ${userRef})`;
 
 /** Best cards of many players at once: { userId: cards, best first }. */
 async function bestCardsOfMany(db: Db, userIds: number[], limit: number): Promise<Map<number, Card[]>> {
