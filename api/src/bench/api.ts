@@ -5,7 +5,6 @@
 // "median (min-max)".
 import { rmSync } from "node:fs";
 import knex, { type Knex } from "knex";
-import { createDb } from "../db/knex.ts";
 import { pullCard } from "../game/pull.ts";
 import { points } from "../game/rarity.ts";
 import { seededRandom } from "../game/seededRandom.ts";
@@ -14,6 +13,7 @@ import { seedLeaderboard } from "./leaderboardSeed.ts";
 import { hasPgbench, initPgbench, runPgbench } from "./pgbench.ts";
 import { formatSpread, repeat, spread, verdict, type BenchRow } from "./rows.ts";
 import { cpuSeconds, signUp, startServerProcess, type ServerProcess } from "./server.ts";
+import { runEmbeddedBench } from "./embedded.ts";
 import { runWrk, type WrkResult } from "./wrk.ts";
 
 export interface ApiBenchOptions {
@@ -31,6 +31,8 @@ export interface ApiBenchOptions {
   webConcurrency: number;
   /** Ports for the servers the bench starts (two at once). */
   port: number;
+  /** BENCH_API_ONLY=embedded: only the embedded database's row (no PostgreSQL needed). */
+  only?: "embedded";
   log?: (line: string) => void;
 }
 
@@ -49,6 +51,7 @@ export function apiBenchOptionsFromEnv(env = process.env): ApiBenchOptions {
     pgbenchScale: Number(env.BENCH_PGBENCH_SCALE || 10),
     webConcurrency: Number(env.BENCH_WEB_CONCURRENCY || 1),
     port: Number(env.BENCH_PORT || 3322),
+    only: env.BENCH_API_ONLY === "embedded" ? "embedded" : undefined,
   };
 }
 
@@ -101,6 +104,7 @@ const fmt = (values: number[], unit: string, digits = 0) => formatSpread(spread(
 const median = (values: number[]) => spread(values).median;
 
 export async function runApiBench(opts: ApiBenchOptions): Promise<BenchRow[]> {
+  if (opts.only === "embedded") return runEmbeddedBench(opts);
   const say = opts.log ?? ((line: string) => console.error(line));
   const rows: BenchRow[] = [];
   const dbName = `foilbound_bench_${Date.now().toString(36)}`;
@@ -232,38 +236,8 @@ export async function runApiBench(opts: ApiBenchOptions): Promise<BenchRow[]> {
     }
     await stopAll();
 
-    // --- The embedded database (PGlite, in the API's own thread). -----------------------------
-    rmSync(dataDir, { recursive: true, force: true });
-    const emEnv = { DATABASE_URL: "", DATA_DIR: dataDir, SESSION_SECRET: secret, LOG_REQUESTS: "0" };
-    const signingUp = await startServerProcess(emEnv, opts.port);
-    servers.push(signingUp);
-    const emCookies = await signUpMany(signingUp.url, "em", opts.embeddedClients);
-    await stopAll();
-    // Coins through the embedded database itself, while no server holds its folder.
-    const emDb = createDb({ dataDir });
-    await emDb("users").update({ coins: 1_000_000_000 });
-    await emDb.destroy();
-    const embedded = await startServerProcess(emEnv, opts.port);
-    servers.push(embedded);
-    const health = () => measured(embedded, () => runWrk({ url: `${embedded.url}/api/health`, cookies: [""], origin: embedded.url, connections: opts.embeddedClients, seconds: Math.max(2, Math.round(opts.seconds / 2)) }));
-    const emOpen = () =>
-      measured(embedded, () =>
-        runWrk({ url: `${embedded.url}/api/open-pack`, method: "POST", body: '{"set":1}', cookies: emCookies, origin: embedded.url, connections: opts.embeddedClients, seconds: opts.seconds }),
-      );
-    await emOpen();
-    const floor: Measured[] = [];
-    const em: Measured[] = [];
-    await repeat(opts.repeats, async () => {
-      floor.push(await health());
-      em.push(await emOpen());
-    });
-    rows.push({
-      benchmark: `open-pack on the embedded database (PGlite), ${opts.embeddedClients} clients`,
-      result: `${fmt(em.map((m) => m.perSecond), " packs/s")}, p99 ${fmt(em.map((m) => m.p99), " ms", 1)}, ${fmt(em.map((m) => m.cpuMsPerRequest), " ms CPU/req", 2)}${errorsNote(em)}`,
-      baseline: `issue 11: ~300 packs/s, 3.2 ms CPU/req; Koa floor (GET /api/health) ${fmt(floor.map((m) => m.perSecond), "/s")}`,
-      target: ">= 600 packs/s",
-      verdict: verdict(median(em.map((m) => m.perSecond)) >= 600 && noErrors(em)),
-    });
+    // --- The embedded database (PGlite), its own folder and servers. -------------------------
+    rows.push(...(await runEmbeddedBench(opts)));
   } finally {
     await stopAll();
     rmSync(dataDir, { recursive: true, force: true });

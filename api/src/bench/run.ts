@@ -3,7 +3,8 @@
 // (BENCH_DATABASE_URL, else DATABASE_URL, else the local server), pgbench and wrk; works in a
 // fresh database it drops after. Knobs for a shorter run: BENCH_SECONDS (10), BENCH_REPEATS (3),
 // BENCH_LB_PLAYERS / BENCH_LB_CARDS (100,000 / 5,000,000), BENCH_BIG_COLLECTION (5,000),
-// BENCH_WEB_CONCURRENCY (API workers, 1), BENCH_PORT (3322; the bench also uses the next one).
+// BENCH_WEB_CONCURRENCY (API workers, 1), BENCH_PORT (3322; the bench also uses the next one),
+// BENCH_API_ONLY=embedded (only the embedded database's row; needs no PostgreSQL).
 import { benchPullEngine } from "../game/bench.ts";
 import { apiBenchOptionsFromEnv, runApiBench } from "./api.ts";
 import { runWebBenchmarks } from "./web/run.ts";
