@@ -3,6 +3,7 @@ import Router from "@koa/router";
 import Koa from "koa";
 import type { Config } from "./config.ts";
 import type { Db } from "./db/knex.ts";
+import { compressJson } from "./http/compressJson.ts";
 import { errorHandler } from "./http/errors.ts";
 import { requestLog } from "./http/requestLog.ts";
 import { sameOriginOnly, securityHeaders } from "./http/security.ts";
@@ -48,6 +49,7 @@ export function createApp({ db, config, log }: AppDeps): Koa {
   app.use(sameOriginOnly({ allowedOrigins: config.allowedOrigins, exemptPaths: WEBHOOK_PATHS }));
   app.use(sessionMiddleware(db));
   app.use(bodyParser({ enableTypes: ["json"], jsonLimit: "32kb", encoding: "utf-8" }));
+  app.use(compressJson());
   app.use(api.routes());
   app.use(api.allowedMethods());
   return app;

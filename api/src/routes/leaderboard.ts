@@ -2,12 +2,14 @@ import Router from "@koa/router";
 import { CHAMPION_COUNT, LEADERBOARD_BEST_CARDS, LEADERBOARD_PAGE_DEFAULT, LEADERBOARD_PAGE_MAX, type LeaderboardEntryDto } from "../contract/leaderboard.ts";
 import type { Db } from "../db/knex.ts";
 import { requireAuth } from "../http/auth.ts";
+import type { Encoding } from "../http/compression.ts";
+import { compressedOnce, encodingFor } from "../http/compressJson.ts";
 import { presentCard } from "../presenters/card.ts";
 import { bestCardsOf, leaderboardPage, type LeaderboardRow } from "../queries/leaderboard.ts";
 import { staleWhileRevalidate } from "../lib/staleCache.ts";
 
 /** A page as the response body, presented and serialised once for every request that shares it. */
-type Page = { json: string; total: number };
+type Page = { json: string; total: number; encoded: (encoding: Encoding) => Promise<Buffer> };
 const PAGES_KEPT = 64;
 
 /**
@@ -24,7 +26,8 @@ function sharedPages(db: Db) {
     if (!page) {
       page = staleWhileRevalidate(0, async () => {
         const { rows, total } = await leaderboardPage(db, { limit, offset, bestCards: LEADERBOARD_BEST_CARDS });
-        return { json: JSON.stringify(rows.map(entryOf)), total };
+        const json = JSON.stringify(rows.map(entryOf));
+        return { json, total, encoded: compressedOnce(json) };
       });
       pages.set(key, page);
       if (pages.size > PAGES_KEPT) pages.delete(pages.keys().next().value!);
@@ -59,10 +62,16 @@ export function leaderboardRoutes(db: Db) {
   router.get("/leaderboard", auth, async (ctx) => {
     const limit = Math.max(1, intParam(ctx.query.limit, LEADERBOARD_PAGE_DEFAULT, LEADERBOARD_PAGE_MAX));
     const offset = intParam(ctx.query.offset, 0, Number.MAX_SAFE_INTEGER);
-    const { json, total } = await pageOf(limit, offset);
-    ctx.set("X-Total-Count", String(total));
+    const page = await pageOf(limit, offset);
+    ctx.set("X-Total-Count", String(page.total));
     ctx.type = "application/json";
-    ctx.body = json;
+    ctx.vary("Accept-Encoding");
+    // Compressed once per computation too, like the JSON itself.
+    const encoding = encodingFor(ctx.get("Accept-Encoding"), page.json.length);
+    if (encoding) {
+      ctx.set("Content-Encoding", encoding);
+      ctx.body = await page.encoded(encoding);
+    } else ctx.body = page.json;
   });
 
   router.get("/user/champions", auth, async (ctx) => {
