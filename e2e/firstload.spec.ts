@@ -52,6 +52,36 @@ test.describe("a visitor opening a legal page", () => {
     // The page itself asks for the text: before the app's code has run (its first request is the config).
     expect(requested.indexOf("/terms-of-service.md"), "the text before the app's code runs").toBeLessThan(requested.indexOf("/api/config"));
   });
+
+  test("reads the text before the app's code has run, and nothing moves when the app takes over", async ({ page }) => {
+    // Hold the app's main chunk: what shows meanwhile is drawn without React.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/main-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.addInitScript(() => {
+      const w = window as unknown as { __shift: number };
+      w.__shift = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) w.__shift += entry.value;
+      }).observe({ type: "layout-shift", buffered: true });
+    });
+    await page.goto("/privacy");
+    const doc = page.locator("article.legal__doc");
+    await expect(page.getByRole("heading", { level: 1, name: /Privacy Policy/ })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Back to Game" })).toHaveCount(2);
+    expect(await page.title(), "the app has not run yet").toBe("Foilbound");
+    const early = { text: await doc.innerText(), box: await doc.boundingBox() };
+
+    release();
+    await expect(page).toHaveTitle(/Privacy Policy/);
+    await expect(doc).toHaveAttribute("aria-busy", "false");
+    expect(await doc.innerText(), "the same text once the app draws the page").toBe(early.text);
+    expect(await doc.boundingBox(), "in the same place and size").toEqual(early.box);
+    expect(await page.evaluate(() => (window as unknown as { __shift: number }).__shift)).toBeLessThan(0.01);
+  });
 });
 
 test("the collection does not shift under the player while it loads", async ({ page }) => {

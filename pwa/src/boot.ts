@@ -7,10 +7,18 @@ import "./styles/base.css";
 import "./lib/ui/Logo.css";
 import "./lib/ui/LoadingScreen.css";
 import { loadInStages, preloadModules } from "./lib/loadInStages";
+import { readEarlyText } from "./lib/earlyText";
 import { readPreloadPlan, startPageEarly } from "./lib/preloadPlan";
 
 const plan = readPreloadPlan();
-startPageEarly(plan, location.pathname);
+const earlyPage = startPageEarly(plan, location.pathname);
+// A legal page draws its text as soon as it arrives, without waiting for the app's code.
+if (earlyPage) {
+  void Promise.all([readEarlyText(earlyPage.text), import("./features/legal/earlyLegalPage")]).then(([text, view]) => {
+    const root = document.getElementById("root");
+    if (text !== null && root) view.showEarlyLegalPage(root, text);
+  });
+}
 
 // The libraries are evaluated one per task, each before the code that needs it: evaluating the
 // whole module graph at once was one task of ~35 ms CPU (~140 ms on a 4x slower phone), the

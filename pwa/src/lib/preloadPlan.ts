@@ -19,10 +19,10 @@ export function readPreloadPlan(): PreloadPlan {
   return { staged: [], pages: {} };
 }
 
-/** On a legal page: its chunks, its stylesheet and its text start now, not after the app's code. */
-export function startPageEarly(plan: PreloadPlan, path: string): void {
+/** On a legal page: its chunks, its stylesheet and its text start now, not after the app's code; returns the text's path. */
+export function startPageEarly(plan: PreloadPlan, path: string): { text: string } | null {
   const page = plan.pages[path];
-  if (!page) return;
+  if (!page) return null;
   const css = page.files.filter((file) => file.endsWith(".css"));
   preloadModules(page.files.filter((file) => !file.endsWith(".css")));
   for (const href of css) {
@@ -34,4 +34,5 @@ export function startPageEarly(plan: PreloadPlan, path: string): void {
     document.head.appendChild(link);
   }
   startEarlyText(page.text);
+  return { text: page.text };
 }

@@ -1,5 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import { fetchText, takeEarlyText } from "../../lib/earlyText";
+import { earlyTextNow, fetchText, takeEarlyText } from "../../lib/earlyText";
 
 // The legal texts are plain Markdown files served beside the app (SPEC.md section 7, static).
 
@@ -31,6 +31,9 @@ export const legalTextQueryOptions = (path: LegalDocumentPath) =>
   queryOptions({
     queryKey: ["legal", path],
     queryFn: () => fetchLegalText(path),
+    // Already drawn before the app's code ran (earlyLegalPage.ts): the first render shows it too,
+    // so the app takes over that page without a loading state in between.
+    initialData: () => earlyTextNow(path),
     staleTime: 10 * 60 * 1000,
     retry: false,
     // Public texts, kept when a player signs out.

@@ -1,4 +1,7 @@
 import { Fragment, type ReactNode } from "react";
+import { INLINE, parseBlocks } from "./legalBlocks";
+
+export { parseBlocks } from "./legalBlocks";
 
 // The legal texts use a small part of Markdown: headings, paragraphs, bulleted and numbered lists,
 // rules, **bold**, *emphasis*, `code` and [links](url). This renders exactly that as React
@@ -7,65 +10,6 @@ import { Fragment, type ReactNode } from "react";
 
 /** How a link is drawn: the page decides which links stay in the app. */
 export type RenderLink = (href: string, children: ReactNode, key: number) => ReactNode;
-
-type Block =
-  | { kind: "heading"; level: 1 | 2 | 3 | 4 | 5 | 6; text: string }
-  | { kind: "paragraph"; text: string }
-  | { kind: "list"; ordered: boolean; items: string[] }
-  | { kind: "rule" };
-
-const HEADING = /^(#{1,6})\s+(.*?)\s*#*\s*$/;
-const BULLET = /^\s{0,3}[-*+]\s+(.*)$/;
-const NUMBERED = /^\s{0,3}\d{1,9}[.)]\s+(.*)$/;
-const RULE = /^\s{0,3}([-*_])(\s*\1){2,}\s*$/;
-
-export function parseBlocks(markdown: string): Block[] {
-  const blocks: Block[] = [];
-  let paragraph: string[] = [];
-  let list: { ordered: boolean; items: string[] } | null = null;
-  const flush = () => {
-    if (paragraph.length) blocks.push({ kind: "paragraph", text: paragraph.join(" ") });
-    if (list) blocks.push({ kind: "list", ...list });
-    paragraph = [];
-    list = null;
-  };
-  for (const raw of markdown.replace(/\r\n?/g, "\n").split("\n")) {
-    const line = raw.trimEnd();
-    if (!line.trim()) {
-      flush();
-      continue;
-    }
-    const heading = HEADING.exec(line);
-    if (heading) {
-      flush();
-      blocks.push({ kind: "heading", level: heading[1]!.length as 1 | 2 | 3 | 4 | 5 | 6, text: heading[2]! });
-      continue;
-    }
-    if (RULE.test(line)) {
-      flush();
-      blocks.push({ kind: "rule" });
-      continue;
-    }
-    const bullet = BULLET.exec(line);
-    const numbered = bullet ? null : NUMBERED.exec(line);
-    const item = bullet ?? numbered;
-    if (item) {
-      const ordered = numbered !== null;
-      if (paragraph.length || (list && list.ordered !== ordered)) flush();
-      list ??= { ordered, items: [] };
-      list.items.push(item[1]!);
-      continue;
-    }
-    // A line that continues the last list item, or the current paragraph.
-    if (list) list.items[list.items.length - 1] += ` ${line.trim()}`;
-    else paragraph.push(line.trim());
-  }
-  flush();
-  return blocks;
-}
-
-// Longest first: ** before *, so bold is not read as two emphases.
-const INLINE = /(\*\*|__)(.+?)\1|(\*|_)(?=\S)(.+?)(?<=\S)\3(?![\w*])|`([^`]+)`|\[([^\]]+)\]\(([^)\s]+)\)/g;
 
 export function renderInline(text: string, renderLink: RenderLink): ReactNode[] {
   const out: ReactNode[] = [];
