@@ -52,6 +52,8 @@ async function findInMarket(page: Page, card: CardDto) {
 }
 
 test("two players trade a card from the market to both histories", async ({ browser }) => {
+  // Two players, two packs, four accessibility checks and a whole trade: over a minute on a busy CI machine.
+  test.slow();
   const alice = await playerPage(browser);
   const bob = await playerPage(browser);
   const aliceName = uniqueName("alice");
