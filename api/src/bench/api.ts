@@ -12,7 +12,7 @@ import { SETS } from "../game/sets.ts";
 import { seedLeaderboard } from "./leaderboardSeed.ts";
 import { hasPgbench, initPgbench, runPgbench } from "./pgbench.ts";
 import { formatSpread, repeat, spread, verdict, type BenchRow } from "./rows.ts";
-import { cpuSeconds, signUp, startServerProcess, type ServerProcess } from "./server.ts";
+import { measured, signUp, startServerProcess, type Measured, type ServerProcess } from "./server.ts";
 import { runEmbeddedBench } from "./embedded.ts";
 import { runWrk, type WrkResult } from "./wrk.ts";
 
@@ -55,16 +55,6 @@ export function apiBenchOptionsFromEnv(env = process.env): ApiBenchOptions {
   };
 }
 
-interface Measured extends WrkResult {
-  cpuMsPerRequest: number;
-}
-
-async function measured(server: ServerProcess, run: () => Promise<WrkResult>): Promise<Measured> {
-  const before = cpuSeconds(server.pid);
-  const result = await run();
-  const cpu = cpuSeconds(server.pid) - before;
-  return { ...result, cpuMsPerRequest: (cpu * 1000) / Math.max(1, result.requests) };
-}
 
 async function signUpMany(url: string, prefix: string, n: number): Promise<string[]> {
   const cookies: string[] = [];

@@ -5,7 +5,7 @@
 import { rmSync } from "node:fs";
 import { createDb } from "../db/knex.ts";
 import { formatSpread, repeat, spread, verdict, type BenchRow } from "./rows.ts";
-import { cpuSeconds, signUp, startServerProcess, type ServerProcess } from "./server.ts";
+import { measured, signUp, startServerProcess, type Measured, type ServerProcess } from "./server.ts";
 import { runWrk, type WrkResult } from "./wrk.ts";
 
 export interface EmbeddedBenchOptions {
@@ -16,16 +16,6 @@ export interface EmbeddedBenchOptions {
   log?: (line: string) => void;
 }
 
-interface Measured extends WrkResult {
-  cpuMsPerRequest: number;
-}
-
-async function measured(server: ServerProcess, run: () => Promise<WrkResult>): Promise<Measured> {
-  const before = cpuSeconds(server.pid);
-  const result = await run();
-  const cpu = cpuSeconds(server.pid) - before;
-  return { ...result, cpuMsPerRequest: (cpu * 1000) / Math.max(1, result.requests) };
-}
 
 const fmt = (values: number[], unit: string, digits = 0) => formatSpread(spread(values), unit, digits);
 

@@ -1,3 +1,4 @@
+import type { WrkResult } from "./wrk.ts";
 import { spawn, type ChildProcess } from "node:child_process";
 import { closeSync, openSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -87,4 +88,16 @@ export async function signUp(url: string, username: string): Promise<string> {
     .getSetCookie()
     .map((c) => c.split(";")[0])
     .join("; ");
+}
+
+/** A wrk run with the server process's CPU per request read from /proc around it. */
+export interface Measured extends WrkResult {
+  cpuMsPerRequest: number;
+}
+
+export async function measured(server: ServerProcess, run: () => Promise<WrkResult>): Promise<Measured> {
+  const before = cpuSeconds(server.pid);
+  const result = await run();
+  const cpu = cpuSeconds(server.pid) - before;
+  return { ...result, cpuMsPerRequest: (cpu * 1000) / Math.max(1, result.requests) };
 }
