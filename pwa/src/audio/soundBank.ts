@@ -9,6 +9,7 @@
 // only after the first interaction in the game.
 
 import type { Howl as HowlType } from "howler";
+import { onIdle } from "../lib/idle.ts";
 import type { Tier } from "../../../api/src/game/sets.ts";
 import {
   CLICK_POOL_SIZE,
@@ -322,8 +323,7 @@ const PRESENCE_EVENTS = ["pointermove", "pointerdown", "keydown", "wheel", "scro
  * left alone (a background tab, a lab page-load test) never spends its start-up decoding sound.
  */
 function whenPlayerPresentAndIdle(task: () => void): void {
-  // Safari has no requestIdleCallback.
-  const idle = () => (typeof window.requestIdleCallback === "function" ? window.requestIdleCallback(() => task(), { timeout: 1000 }) : setTimeout(task, 200));
+  const idle = () => void onIdle(task, 1000);
   const present = () => {
     for (const type of PRESENCE_EVENTS) window.removeEventListener(type, present, true);
     if (document.readyState === "complete") idle();

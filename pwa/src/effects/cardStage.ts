@@ -11,7 +11,7 @@
 // yet, the same scenes run on DOM and 2D canvases: a tap never waits for PixiJS.
 
 import { domInspect, domReveal, warmUpDomReveal } from "./domReveal.ts";
-import { quietIdle } from "./quietIdle.ts";
+import { quietIdle } from "../lib/quietIdle.ts";
 import type { RevealCard } from "./revealCard.ts";
 import type { EffectSettings } from "./tierEffects.ts";
 import type { InspectHandle, InspectOptions, RevealHandle, RevealOptions } from "./types.ts";

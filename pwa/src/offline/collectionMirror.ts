@@ -1,4 +1,5 @@
 import type { CardDto } from "@contract/cards";
+import { nextIdle } from "../lib/idle";
 import { mirrorWrite, patchSnapshot, useDeviceRead, type PlayerSnapshot } from "./db";
 
 // Reads and writes of the mirrored collection. TanStack Query fetches (collectionQuery.ts); this
@@ -7,13 +8,8 @@ import { mirrorWrite, patchSnapshot, useDeviceRead, type PlayerSnapshot } from "
 /** Cards written per step: small enough that one step stays well under a 50 ms task on a slow phone. */
 const WRITE_CHUNK = 500;
 
-/** Resolves when the browser is idle (or after a second at the latest). */
-function nextIdle(): Promise<void> {
-  return new Promise((resolve) => {
-    if (typeof requestIdleCallback === "function") requestIdleCallback(() => resolve(), { timeout: 1000 });
-    else setTimeout(resolve, 0);
-  });
-}
+/** An idle step comes at the latest after this long. */
+const IDLE_STEP_MAX_MS = 1000;
 
 /** More cards than one step writes: the copy is then written in idle-time steps. */
 export function isLargeCollection(cards: readonly CardDto[]): boolean {
@@ -38,12 +34,12 @@ export async function replaceMirroredCollection(userId: number, cards: readonly 
     );
   }
   for (let i = 0; i < cards.length; i += WRITE_CHUNK) {
-    await nextIdle();
+    await nextIdle(IDLE_STEP_MAX_MS);
     if (!stillCurrent()) return;
     const chunk = cards.slice(i, i + WRITE_CHUNK).map((card) => ({ ...card, userId }));
     await mirrorWrite("saving the collection", (db) => db.cards.bulkPut(chunk));
   }
-  await nextIdle();
+  await nextIdle(IDLE_STEP_MAX_MS);
   if (!stillCurrent()) return;
   const keep = new Set(cards.map((card) => card.id));
   const newestInAnswer = cards.reduce((max, card) => Math.max(max, card.id), 0);

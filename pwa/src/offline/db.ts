@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { quietIdle } from "../effects/quietIdle";
+import { quietIdle } from "../lib/quietIdle";
 import type { OfflineDatabase } from "./dexieDb";
 import type { PlayerSnapshot } from "./types";
 

@@ -5,6 +5,7 @@ import type { OpenPackResponse, PulledCardDto } from "@contract/cards";
 import type { CardSet, SetId } from "../../../../api/src/game/sets";
 import { ApiError, messageOf } from "../../lib/http";
 import { getSession, updateUser } from "../../lib/session";
+import { onIdle } from "../../lib/idle";
 import { refreshUserData } from "../../lib/userData";
 import { addPulledCards } from "../../offline/collectionQuery";
 import { openPack } from "./api";
@@ -36,6 +37,9 @@ export interface PackOpening {
 }
 
 /** The pack-opening state machine of SPEC.md section 4: idle, opening, revealed, or failed. */
+/** The longest the updates behind the reveal wait for an idle moment. */
+const BEHIND_REVEAL_MAX_WAIT_MS = 1500;
+
 export function usePackOpening(): PackOpening {
   const queryClient = useQueryClient();
   const [opening, setOpening] = useState<ReadonlySet<SetId>>(new Set());
@@ -51,7 +55,7 @@ export function usePackOpening(): PackOpening {
       // the balance, the collection and the refetches behind the dialog follow in an idle moment
       // (at 4x CPU they took ~350 ms, which the cards' turns and Skip would otherwise wait for).
       setReveal((shown) => (shown?.id === revealId ? { ...shown, cards: response.cards } : shown));
-      whenIdle(() => {
+      onIdle(() => {
         const user = getSession().user;
         if (user) {
           const counter = openedCounterKey(set.id);
@@ -60,7 +64,7 @@ export function usePackOpening(): PackOpening {
         }
         void refreshUserData(queryClient);
         window.dispatchEvent(new Event("pack-opened"));
-      });
+      }, BEHIND_REVEAL_MAX_WAIT_MS);
     },
     [queryClient],
   );
@@ -117,11 +121,3 @@ export function usePackOpening(): PackOpening {
   return { opening, error, reveal, open, openAnother, closeReveal, dismissError };
 }
 
-/** The longest the updates behind the reveal wait for an idle moment. */
-const BEHIND_REVEAL_MAX_WAIT_MS = 1500;
-
-/** Runs `run` when the page is idle, at the latest after BEHIND_REVEAL_MAX_WAIT_MS. */
-function whenIdle(run: () => void): void {
-  if (typeof requestIdleCallback === "function") requestIdleCallback(run, { timeout: BEHIND_REVEAL_MAX_WAIT_MS });
-  else setTimeout(run, 200);
-}

@@ -9,6 +9,7 @@ import { Button } from "../../../lib/ui/Button";
 import { CurrencyIcon } from "../../../lib/ui/CurrencyIcon";
 import { ErrorBanner, NoticeBanner } from "../../../lib/ui/ErrorBanner";
 import { Icon } from "../../../lib/ui/Icon";
+import { onIdle } from "../../../lib/idle";
 import { useOnlineStatus } from "../../../lib/useOnlineStatus";
 import { cardSummary } from "../battleCards";
 import { outcomeTitle, roundLimit } from "../battleRules";
@@ -53,10 +54,7 @@ function SignedInArena() {
 
   // The flips draw on the shared PixiJS stage: start loading it while the player reads the panels.
   useEffect(() => {
-    const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 800));
-    const cancel = window.cancelIdleCallback ?? window.clearTimeout;
-    const handle = idle(() => preloadCardStage());
-    return () => cancel(handle);
+    return onIdle(() => preloadCardStage(), 800);
   }, []);
 
   const inArena = battle.phase === "idle" || battle.phase === "searching";
