@@ -36,10 +36,10 @@ export interface PackOpening {
   dismissError: () => void;
 }
 
-/** The pack-opening state machine of SPEC.md section 4: idle, opening, revealed, or failed. */
 /** The longest the updates behind the reveal wait for an idle moment. */
 const BEHIND_REVEAL_MAX_WAIT_MS = 1500;
 
+/** The pack-opening state machine of SPEC.md section 4: idle, opening, revealed, or failed. */
 export function usePackOpening(): PackOpening {
   const queryClient = useQueryClient();
   const [opening, setOpening] = useState<ReadonlySet<SetId>>(new Set());
