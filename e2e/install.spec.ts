@@ -38,6 +38,8 @@ test("the browser's install offer becomes Install Foilbound in the account menu"
   const install = settings.getByRole("button", { name: MSG.installButton });
   await expect(install).toBeVisible();
   await expect(settings.getByText(MSG.installLead)).toBeVisible();
+  // Where the menu starts: the first section, before the display name.
+  await expect(settings.getByRole("heading", { level: 3 }).first()).toHaveText("Install the game");
   await expectAccessible(page, "account menu with Install");
 
   // Keyboard first: the button is a real button that takes focus.
@@ -48,6 +50,8 @@ test("the browser's install offer becomes Install Foilbound in the account menu"
   // Accepted: the game is installed, so the menu offers nothing any more.
   await expect(settings.getByRole("button", { name: MSG.installButton })).toHaveCount(0);
   await expect(settings.getByRole("heading", { name: "Install the game" })).toHaveCount(0);
+  // The focused button went with it: focus stays in the menu, not back at the page's start.
+  await expect(settings).toBeFocused();
 });
 
 test("after the third pack the game offers to install once, and Not now is remembered", async ({ page }) => {
@@ -77,6 +81,7 @@ test("after the third pack the game offers to install once, and Not now is remem
 
   await offer(page).getByRole("button", { name: MSG.installOfferDismiss }).click();
   await expect(offer(page)).toHaveCount(0);
+  await expect(page.locator("#main")).toBeFocused();
   expect(await prompted(page)).toBe(0);
 
   // A new visit with the browser offering again: the packs screen stays quiet, the menu still offers.

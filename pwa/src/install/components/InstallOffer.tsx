@@ -5,7 +5,7 @@ import { Icon } from "../../lib/ui/Icon";
 import { readStored, writeStored } from "../../lib/storage";
 import { packsOpened, showPackOffer } from "../installRules";
 import { useInstall } from "../useInstall";
-import { InstallAction } from "./InstallAction";
+import { InstallAction, keepFocusNear } from "./InstallAction";
 
 /** Per device, not per player: whoever plays on this phone said no once, so it never asks again. */
 const DISMISSED_KEY = "foilbound-install-offer-dismissed";
@@ -27,12 +27,22 @@ export function InstallOffer({ user }: { user: UserDto }) {
           {MSG.installOfferTitle}
         </h2>
         <p className="install-offer__lead">{MSG.installLead}</p>
-        {/* Declining the browser's own dialog counts as "not now" too: it is never offered here again. */}
-        <InstallAction install={install} onAnswer={(outcome) => outcome === "dismissed" && dismiss()} />
+        <div className="install-offer__actions">
+          {/* Declining the browser's own dialog counts as "not now" too: it is never offered here again. */}
+          <InstallAction install={install} onAnswer={(outcome) => outcome === "dismissed" && dismiss()} />
+          <button
+            type="button"
+            className="install-offer__dismiss"
+            onClick={(event) => {
+              const restoreFocus = keepFocusNear(event.currentTarget);
+              dismiss();
+              restoreFocus();
+            }}
+          >
+            {MSG.installOfferDismiss}
+          </button>
+        </div>
       </div>
-      <button type="button" className="install-offer__dismiss" onClick={dismiss}>
-        {MSG.installOfferDismiss}
-      </button>
     </aside>
   );
 }

@@ -24,10 +24,11 @@ export function AccountSettingsDialog({ open, onClose }: { open: boolean; onClos
       className="settings-dialog"
     >
       <div className="settings">
+        {/* First when it shows at all: the one action here a player of a browser tab is most likely after. */}
+        <InstallSection />
         <DisplayNameSection currentName={user.displayName ?? ""} />
         <EmailSection />
         <PasswordSection />
-        <InstallSection />
       </div>
     </Dialog>
   );
