@@ -57,7 +57,11 @@ test("the browser's install offer becomes Install Foilbound in the account menu"
 test("after the third pack the game offers to install once, and Not now is remembered", async ({ page }) => {
   await signUp(page, uniqueName("offer"));
   await offerInstall(page, "dismissed");
-  // A new player: no offer on the packs screen yet (the menu has it).
+  // A new player: the menu offers to install, the packs screen does not yet.
+  const menu = await openSettings(page);
+  await expect(menu.getByRole("button", { name: MSG.installButton })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(menu).toBeHidden();
   await expect(page.getByRole("heading", { level: 1, name: "Card Packs" })).toBeVisible();
   await expect(offer(page)).toHaveCount(0);
 
