@@ -4,6 +4,7 @@ import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
+import { SCREENSHOTS, SHORTCUT_ICONS } from "./assets/scripts/artManifest.ts";
 import { precompressDir } from "./assets/scripts/lib/precompress.ts";
 
 const root = import.meta.dirname;
@@ -157,8 +158,11 @@ export default defineConfig({
         description: "Open foil card packs, build your collection, battle and trade. 18+ only.",
         theme_color: "#0b0a14",
         background_color: "#0b0a14",
+        // The installed app's identity: stays the same whatever start_url becomes later.
+        id: "/",
         display: "standalone",
-        orientation: "portrait",
+        // Phones in either hand, desktops and tablets in landscape: nothing is portrait-only.
+        orientation: "any",
         start_url: "/",
         scope: "/",
         icons: [
@@ -166,6 +170,24 @@ export default defineConfig({
           { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png" },
           { src: "/icons/icon-maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
         ],
+        shortcuts: [
+          { name: "Packs", short_name: "Packs", description: "Open card packs", url: "/", icons: [{ src: SHORTCUT_ICONS.packs, sizes: `${SHORTCUT_ICONS.size}x${SHORTCUT_ICONS.size}`, type: "image/png" }] },
+          {
+            name: "Collection",
+            short_name: "Collection",
+            description: "Browse your card collection",
+            url: "/collection",
+            icons: [{ src: SHORTCUT_ICONS.collection, sizes: `${SHORTCUT_ICONS.size}x${SHORTCUT_ICONS.size}`, type: "image/png" }],
+          },
+        ],
+        // Drawn by assets/scripts/generate-screenshots.ts at exactly these sizes.
+        screenshots: SCREENSHOTS.map((shot) => ({
+          src: `/${shot.file}`,
+          sizes: `${shot.width}x${shot.height}`,
+          type: "image/png",
+          form_factor: shot.formFactor,
+          label: shot.label,
+        })),
       },
       workbox: {
         // Precache the app shell only; art and sounds go to runtime caches as they are used.

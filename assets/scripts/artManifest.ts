@@ -80,8 +80,24 @@ export const ICON_FILES: readonly string[] = [
   "icons/icon-maskable-512.png",
   "icons/apple-touch-icon-180.png",
   "icons/favicon-32.png",
+  "icons/shortcut-packs-96.png",
+  "icons/shortcut-collection-96.png",
   "logo.svg",
 ];
 
+/** The web manifest's shortcut icons (written by generate-icons.ts), by served path. */
+export const SHORTCUT_ICONS = { packs: "/icons/shortcut-packs-96.png", collection: "/icons/shortcut-collection-96.png", size: 96 } as const;
+
+/**
+ * The web manifest's screenshots (generate-screenshots.ts): the packs screen as a phone and as a
+ * desktop show it, composed from the generated pack art. The manifest declares these sizes, and
+ * the generator draws exactly them: one place for both.
+ */
+export const SCREENSHOTS = [
+  { file: "screenshots/packs-narrow.png", width: 780, height: 1688, formFactor: "narrow", label: "Card packs on a phone: seven foil packs to open" },
+  { file: "screenshots/packs-wide.png", width: 1440, height: 900, formFactor: "wide", label: "Card packs on a desktop: seven foil packs to open" },
+] as const;
+export const SCREENSHOT_FILES: readonly string[] = SCREENSHOTS.map((s) => s.file);
+
 /** Everything `npm run assets` generates. */
-export const GENERATED_FILES: readonly string[] = [...ICON_FILES, ...ART_FILES, ...SOUND_FILES];
+export const GENERATED_FILES: readonly string[] = [...ICON_FILES, ...ART_FILES, ...SOUND_FILES, ...SCREENSHOT_FILES];

@@ -1,9 +1,9 @@
 /**
- * Runs every asset generator (icons, art, sounds) into assets/generated.
+ * Runs every asset generator (icons, art, sounds, the manifest's screenshots) into assets/generated.
  *
  *   npx tsx assets/scripts/generate-all.ts            skip generators whose output is current
  *   npx tsx assets/scripts/generate-all.ts --force    regenerate everything
- *   npx tsx assets/scripts/generate-all.ts --only art (icons | art | sounds; repeatable)
+ *   npx tsx assets/scripts/generate-all.ts --only art (icons | art | sounds | screenshots; repeatable)
  *
  * "Current" is decided by a stamp file per generator (assets/generated/.stamps/<name>.json)
  * holding a hash of the generator's source files (followed through their local imports) and
@@ -19,6 +19,7 @@ import { fileURLToPath } from "node:url";
 import { createRequire } from "node:module";
 import { generateArt } from "./generate-art.ts";
 import { generateIcons } from "./generate-icons.ts";
+import { generateScreenshots } from "./generate-screenshots.ts";
 import { generateSounds } from "./generate-sounds.ts";
 import { ffmpegVersion } from "./lib/encode.ts";
 import { GENERATED_DIR, generatedPath } from "./lib/paths.ts";
@@ -29,7 +30,7 @@ const SCRIPTS_DIR = path.dirname(fileURLToPath(import.meta.url));
 const STAMPS_DIR = path.join(GENERATED_DIR, ".stamps");
 
 interface Generator {
-  name: "icons" | "art" | "sounds";
+  name: "icons" | "art" | "sounds" | "screenshots";
   entry: string;
   usesSharp: boolean;
   usesFfmpeg?: boolean;
@@ -40,6 +41,8 @@ const GENERATORS: Generator[] = [
   { name: "icons", entry: "generate-icons.ts", usesSharp: true, run: async () => ({ files: await generateIcons() }) },
   { name: "art", entry: "generate-art.ts", usesSharp: true, run: () => generateArt() },
   { name: "sounds", entry: "generate-sounds.ts", usesSharp: false, usesFfmpeg: true, run: () => generateSounds() },
+  // The web manifest's screenshots, drawn from the pack art's own sources (not from art's output files).
+  { name: "screenshots", entry: "generate-screenshots.ts", usesSharp: true, run: () => generateScreenshots() },
 ];
 
 /** The entry file and every local .ts file it imports, transitively. */
@@ -100,7 +103,7 @@ function parseArgs(argv: string[]): { force: boolean; only: Set<string> } {
     if (a === "--force" || a === "-f") force = true;
     else if (a === "--only") only.add(argv[++i] ?? "");
     else if (a.startsWith("--only=")) only.add(a.slice(7));
-    else throw new Error(`unknown argument ${a} (use --force, --only icons|art|sounds)`);
+    else throw new Error(`unknown argument ${a} (use --force, --only icons|art|sounds|screenshots)`);
   }
   for (const o of only) if (!GENERATORS.some((g) => g.name === o)) throw new Error(`unknown generator ${o}`);
   return { force, only };

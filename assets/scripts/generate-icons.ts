@@ -4,12 +4,14 @@
  *   icons/icon-maskable-512.png                 full-bleed, emblem inside the central 80%
  *   icons/apple-touch-icon-180.png              full-bleed square (iOS rounds it)
  *   icons/favicon-32.png                        simplified emblem for tiny sizes
+ *   icons/shortcut-packs-96.png                 the manifest's Packs shortcut: a foil pack
+ *   icons/shortcut-collection-96.png            the manifest's Collection shortcut: a grid of cards
  *   logo.svg                                    emblem + FOILBOUND wordmark, font-free paths
  * Run alone: npx tsx assets/scripts/generate-icons.ts
  */
 import sharp from "sharp";
 import { ICON_FILES } from "./artManifest.ts";
-import { emblemBody, emblemDefs, wordmark, wordmarkDefs } from "./lib/emblem.ts";
+import { emblemBody, emblemDefs, sparkle, wordmark, wordmarkDefs } from "./lib/emblem.ts";
 import { THEME } from "./lib/palette.ts";
 import { writeGenerated } from "./lib/paths.ts";
 import { measureText } from "./lib/strokeFont.ts";
@@ -61,6 +63,38 @@ function faviconSvg(): string {
 </svg>`;
 }
 
+/** The Packs shortcut: one foil pack with crimped ends and the gold star, on the rounded tile. */
+function packShortcutSvg(): string {
+  const id = "sp";
+  // The pack's outline: a zig-zag crimp along the top (left to right) and the bottom (right to left).
+  const xs = Array.from({ length: 21 }, (_, i) => 136 + i * 12);
+  const top = xs.map((x, i) => `L${x} ${i % 2 ? 82 : 96}`).join(" ");
+  const bottom = [...xs].reverse().map((x, i) => `L${x} ${i % 2 ? 430 : 416}`).join(" ");
+  const outline = `M136 96 ${top} L376 96 L376 416 ${bottom} L136 416Z`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="512" height="512" viewBox="0 0 512 512">
+  ${backdrop(id, true)}
+  <defs>${emblemDefs(id)}</defs>
+  <path d="${outline}" fill="url(#${id}-prism)"/>
+  <rect x="160" y="136" width="192" height="240" rx="14" fill="url(#${id}-face)"/>
+  <circle cx="256" cy="256" r="96" fill="url(#${id}-starglow)"/>
+  <path d="${sparkle(256, 256, 70, 0.2)}" fill="url(#${id}-gold)"/>
+</svg>`;
+}
+
+/** The Collection shortcut: four cards in a grid, one of them foil. */
+function collectionShortcutSvg(): string {
+  const id = "sc";
+  const card = (x: number, y: number, fill: string) =>
+    `<rect x="${x}" y="${y}" width="120" height="160" rx="14" fill="${fill}" stroke="${THEME.violet}" stroke-opacity="0.6" stroke-width="5"/>`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="512" height="512" viewBox="0 0 512 512">
+  ${backdrop(id, true)}
+  <defs>${emblemDefs(id)}</defs>
+  ${card(120, 84, `url(#${id}-prism)`)}${card(272, 84, `url(#${id}-backL)`)}
+  ${card(120, 268, `url(#${id}-backR)`)}${card(272, 268, `url(#${id}-face)`)}
+  <path d="${sparkle(180, 164, 40, 0.22)}" fill="url(#${id}-gold)"/>
+</svg>`;
+}
+
 export function logoSvg(): string {
   const id = "fblogo";
   const h = 128;
@@ -94,6 +128,8 @@ export async function generateIcons(): Promise<string[]> {
     ["icons/icon-maskable-512.png", png(maskable, 512)],
     ["icons/apple-touch-icon-180.png", png(full, 180)],
     ["icons/favicon-32.png", png(faviconSvg(), 32)],
+    ["icons/shortcut-packs-96.png", png(packShortcutSvg(), 96)],
+    ["icons/shortcut-collection-96.png", png(collectionShortcutSvg(), 96)],
     ["logo.svg", logoSvg()],
   ];
   for (const [rel, data] of outputs) await writeGenerated(rel, await data);

@@ -9,6 +9,10 @@ import "./lib/ui/LoadingScreen.css";
 import { loadInStages, preloadModules } from "./lib/loadInStages";
 import { readEarlyText } from "./lib/earlyText";
 import { readPreloadPlan, startPageEarly } from "./lib/preloadPlan";
+import { listenForInstallPrompt } from "./install/installPrompt";
+
+// The browser may offer installation before React mounts; keep that offer for the Install button.
+listenForInstallPrompt();
 
 const plan = readPreloadPlan();
 const earlyPage = startPageEarly(plan, location.pathname);

@@ -10,7 +10,8 @@ import { ROOT_DIR } from "../config.ts";
 await generateAll();
 
 const STAMP = path.join(ROOT_DIR, "dist/pwa/index.html");
-const SOURCES = ["pwa", "api/src/contract", "api/src/game", "vite.config.ts", "package.json"];
+// artManifest.ts: the manifest's screenshots and shortcut icons are declared there (vite.config.ts reads it).
+const SOURCES = ["pwa", "api/src/contract", "api/src/game", "vite.config.ts", "assets/scripts/artManifest.ts", "package.json"];
 
 function newestMtime(target: string): number {
   const full = path.join(ROOT_DIR, target);

@@ -54,6 +54,13 @@ export const MSG = {
   offline: "You are offline. Actions that need the server will work again when you reconnect.",
   updateAvailable: "A new version of the game is ready.",
 
+  // Installing the game (issue 12): the account menu, the one-time offer after the third pack, iOS.
+  installButton: "Install Foilbound",
+  installLead: "Play from your home screen: full screen, one tap away, and your collection works offline.",
+  installOfferTitle: "Keep Foilbound on your home screen",
+  installOfferDismiss: "Not now",
+  installIosHint: "Share, then Add to Home Screen",
+
   // Packs
   notEnoughCoins: "Not enough coins to open this pack",
   notEnoughGems: "Not enough gems to open this pack",

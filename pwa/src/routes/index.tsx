@@ -8,6 +8,7 @@ import { PackRatesDialog } from "../features/packs/components/PackRatesDialog";
 import { PackRevealOverlay } from "../features/packs/components/PackRevealOverlay";
 import { usePackOpening } from "../features/packs/hooks";
 import { useRevealWarmUp } from "../features/packs/useRevealWarmUp";
+import { InstallOffer } from "../install/components/InstallOffer";
 import { canOpenAnother, PACK_SETS } from "../features/packs/packRules";
 import "../features/packs/components/packs.css";
 import { useLowEffects } from "../lib/lowEffects";
@@ -57,6 +58,7 @@ function PacksView() {
 
       {!online && <NoticeBanner icon="offline">{MSG.packsOfflineNotice}</NoticeBanner>}
       <ErrorBanner className="packs__error">{packs.error}</ErrorBanner>
+      <InstallOffer user={user} />
 
       <div className="packs__grid">
         {PACK_SETS.map((set) => (

@@ -7,6 +7,7 @@ import { ChatButton } from "../../features/chat/components/ChatButton";
 import { AppShell } from "../../features/header/components/AppShell";
 import { HeaderRank } from "../../features/leaderboard/components/HeaderRank";
 import { useRewards } from "../../features/rewards/hooks";
+import { useAppBadge } from "../../install/appBadge";
 import { SupportButton } from "../../features/support/components/SupportButton";
 import { useSignedInUser } from "../../lib/session";
 import { useUserDataSync } from "../../lib/userData";
@@ -48,6 +49,8 @@ function SignedInShell({ onLogout, loggingOut }: { onLogout: () => void; logging
   const user = useSignedInUser();
   // SPEC.md section 4: the rewards badge counts claimable rewards, refreshed every 30 s and on events.
   const rewards = useRewards(user.id);
+  // The installed app's icon carries the same count (issue 12).
+  useAppBadge(rewards.claimable);
   return (
     <AppShell
       onOpenSettings={() => {

@@ -1,11 +1,12 @@
 import { useSession } from "../../../lib/session";
 import { Dialog } from "../../../lib/ui/Dialog";
+import { InstallSection } from "../../../install/components/InstallSection";
 import { DisplayNameSection } from "./DisplayNameSection";
 import { EmailSection } from "./EmailSection";
 import { PasswordSection } from "./PasswordSection";
 import "./Account.css";
 
-/** Account Settings (SPEC.md section 2): display name, optional email, password. */
+/** Account Settings (SPEC.md section 2): display name, optional email, password; and Install (issue 12). */
 export function AccountSettingsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { user } = useSession();
   if (!user) return null;
@@ -23,6 +24,8 @@ export function AccountSettingsDialog({ open, onClose }: { open: boolean; onClos
       className="settings-dialog"
     >
       <div className="settings">
+        {/* First when it shows at all: the one action here a player of a browser tab is most likely after. */}
+        <InstallSection />
         <DisplayNameSection currentName={user.displayName ?? ""} />
         <EmailSection />
         <PasswordSection />
