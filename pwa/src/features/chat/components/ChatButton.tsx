@@ -4,9 +4,12 @@ import type { ChatMessageDto } from "@contract/chat";
 import { MSG } from "@contract/messages";
 import { LIMITS } from "@contract/rules";
 import { apiRequest, messageOf } from "../../../lib/http";
+import { useQueryOffline } from "../../../lib/queryOffline";
 import { useSignedInUser } from "../../../lib/session";
 import { Button } from "../../../lib/ui/Button";
 import { Dialog } from "../../../lib/ui/Dialog";
+import { NoticeBanner } from "../../../lib/ui/ErrorBanner";
+import { OfflineState } from "../../../lib/ui/OfflineState";
 import { useToast } from "../../../lib/ui/Toasts";
 import "./chat.css";
 
@@ -48,6 +51,7 @@ function ChatBody() {
     refetchInterval: POLL_MS,
     retry: false,
   });
+  const view = useQueryOffline(messages);
   const count = messages.data?.length ?? 0;
   useEffect(() => {
     const list = listRef.current;
@@ -56,7 +60,7 @@ function ChatBody() {
 
   const send = async () => {
     const text = draft.trim();
-    if (!text || sending) return;
+    if (!text || sending || view.offline) return;
     setSending(true);
     try {
       await apiRequest<ChatMessageDto>("/chat/messages", { method: "POST", body: { message: text }, fallback: MSG.chatSendFailed });
@@ -78,8 +82,14 @@ function ChatBody() {
 
   return (
     <div className="chat">
+      {view.offline && (
+        <NoticeBanner icon="offline" className="chat__offline">
+          {MSG.chatOffline}
+        </NoticeBanner>
+      )}
+      <OfflineState view={view} />
       <ol ref={listRef} className="chat__list" aria-label="Messages" aria-live="polite">
-        {messages.isPending && <li className="chat__note">{MSG.chatLoading}</li>}
+        {view.loading && <li className="chat__note">{MSG.chatLoading}</li>}
         {messages.data?.length === 0 && <li className="chat__note">{MSG.chatEmptyList}</li>}
         {messages.data?.map((m) => {
           const mine = m.user.username === me.username;
@@ -120,7 +130,7 @@ function ChatBody() {
           <span className="chat__counter">
             {draft.length}/{LIMITS.chatMessageMax}
           </span>
-          <Button type="submit" variant="primary" size="sm" busy={sending} busyLabel="Sending..." disabled={!draft.trim()}>
+          <Button type="submit" variant="primary" size="sm" busy={sending} busyLabel="Sending..." disabled={!draft.trim() || view.offline}>
             Send
           </Button>
         </div>
