@@ -72,7 +72,11 @@ function SignedInArena() {
             <RulesPanel />
             <RewardPanel allowance={allowance.data} loading={allowanceView.loading} />
           </div>
-          {!online && <NoticeBanner icon="offline">{MSG.battleOffline}</NoticeBanner>}
+          {!online && (
+            <NoticeBanner icon="offline" className="arena__offline">
+              {MSG.battleOffline}
+            </NoticeBanner>
+          )}
           <ErrorBanner className="arena__error">{battle.error}</ErrorBanner>
           <div className="arena__cta">
             <Button

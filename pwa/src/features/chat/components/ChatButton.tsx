@@ -87,9 +87,10 @@ function ChatBody() {
           {MSG.chatOffline}
         </NoticeBanner>
       )}
-      <OfflineState view={view} />
+      {view.lastKnown && <OfflineState view={view} />}
       <ol ref={listRef} className="chat__list" aria-label="Messages" aria-live="polite">
         {view.loading && <li className="chat__note">{MSG.chatLoading}</li>}
+        {view.missing && <li className="chat__note">{MSG.offlineNotLoaded}</li>}
         {messages.data?.length === 0 && <li className="chat__note">{MSG.chatEmptyList}</li>}
         {messages.data?.map((m) => {
           const mine = m.user.username === me.username;
