@@ -84,7 +84,7 @@ test("offline after a reload, trading, battle, store and chat say what still wor
   await expect(chat.getByText(MSG.chatOffline)).toBeHidden();
   await expect(chat.getByRole("button", { name: "Send" })).toBeEnabled();
   await chat.getByRole("button", { name: "Send" }).click();
-  await expect(chat.getByText("hello from the tunnel")).toBeVisible();
+  await expect(chat.getByRole("list", { name: "Messages" }).getByText("hello from the tunnel")).toBeVisible();
   await chat.getByRole("button", { name: "Close" }).click();
 
   await expect(page.getByText(STORE_NOTE)).toBeHidden();
@@ -121,11 +121,12 @@ test("data loaded before the connection drops stays readable, marked as last see
   const chat = await openChat(page);
   await chat.getByRole("textbox", { name: "Message" }).fill("said while online");
   await chat.getByRole("button", { name: "Send" }).click();
-  await expect(chat.getByText("said while online")).toBeVisible();
+  const messages = chat.getByRole("list", { name: "Messages" });
+  await expect(messages.getByText("said while online")).toBeVisible();
 
   await context.setOffline(true);
   await expect(chat.getByText(MSG.chatOffline)).toBeVisible();
-  await expect(chat.getByText("said while online")).toBeVisible();
+  await expect(messages.getByText("said while online")).toBeVisible();
   await expect(chat.getByText(MSG.offlineLastSeen)).toBeVisible();
   await chat.getByRole("textbox", { name: "Message" }).fill("said offline");
   await expect(chat.getByRole("button", { name: "Send" })).toBeDisabled();

@@ -63,8 +63,10 @@ function ChatBody() {
     if (!text || sending || view.offline) return;
     setSending(true);
     try {
-      await apiRequest<ChatMessageDto>("/chat/messages", { method: "POST", body: { message: text }, fallback: MSG.chatSendFailed });
+      const sent = await apiRequest<ChatMessageDto>("/chat/messages", { method: "POST", body: { message: text }, fallback: MSG.chatSendFailed });
       setDraft("");
+      // Shown at once, so it stays readable if the connection drops before the list reloads.
+      queryClient.setQueryData<ChatMessageDto[]>(chatKey, (old) => (old && sent && !old.some((m) => m.id === sent.id) ? [...old, sent] : old));
       await queryClient.invalidateQueries({ queryKey: chatKey });
     } catch (err) {
       toast(messageOf(err, MSG.chatSendFailed), { variant: "error" });
