@@ -143,3 +143,19 @@ test("data loaded before the connection drops stays readable, marked as last see
   await expect(champions.getByText(MSG.offlineLastSeen)).toBeHidden();
   await expect(page.getByRole("button", { name: "Find Battle" })).toBeEnabled();
 });
+
+// Queries pause while the browser reports no network; the legal texts come from the worker's cache,
+// so they are still asked for offline.
+test("a legal text read once online opens offline from the worker's cache, not an endless Loading", async ({ page, context }) => {
+  await signUp(page, uniqueName("offlegal"));
+  await untilWorkerControls(page);
+  await page.goto("/terms");
+  await expect(page.getByRole("heading", { level: 1, name: "Foilbound Terms of Service" })).toBeVisible();
+
+  await page.goto("/");
+  await context.setOffline(true);
+  await page.reload();
+  await page.getByRole("link", { name: "Terms of Service" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Foilbound Terms of Service" })).toBeVisible();
+  await expect(page.getByText(/Loading/)).toHaveCount(0);
+});
