@@ -114,7 +114,10 @@ test("on a phone, the screens offline after a reload and back online @phone", as
 test("data loaded before the connection drops stays readable, marked as last seen, with its actions disabled", async ({ page, context }) => {
   test.setTimeout(120_000);
   await signUpWithCards(page);
-  await page.getByRole("navigation", { name: "Game" }).getByRole("link", { name: "Battle" }).click();
+  const nav = page.getByRole("navigation", { name: "Game" });
+  await nav.getByRole("link", { name: "Store" }).click();
+  await expect(packages(page)).toHaveCount(6);
+  await nav.getByRole("link", { name: "Battle" }).click();
   const champions = page.getByRole("region", { name: "Your Champions" });
   await expect(champions.getByRole("listitem").first()).toBeVisible();
 
@@ -138,6 +141,16 @@ test("data loaded before the connection drops stays readable, marked as last see
   await expect(page.getByRole("button", { name: "Find Battle" })).toBeDisabled();
   await expectNothingHangsOrFails(page);
 
+  // The packages seen online stay on show, marked, and none can be bought.
+  await nav.getByRole("link", { name: "Store" }).click();
+  await expect(page.getByText(STORE_NOTE)).toBeVisible();
+  // The first is the packages'; the collapsed purchase history has its own.
+  await expect(page.getByText(MSG.offlineLastSeen).first()).toBeVisible();
+  await expect(packages(page)).toHaveCount(6);
+  for (const button of await packages(page).getByRole("button", { name: /Purchase/ }).all()) await expect(button).toBeDisabled();
+  await expectNothingHangsOrFails(page);
+
+  await nav.getByRole("link", { name: "Battle" }).click();
   await context.setOffline(false);
   await expect(page.getByText(MSG.battleOffline)).toBeHidden();
   await expect(champions.getByText(MSG.offlineLastSeen)).toBeHidden();
