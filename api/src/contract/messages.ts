@@ -53,6 +53,9 @@ export const MSG = {
   pageNotFound: "404 Not Found",
   offline: "You are offline. Actions that need the server will work again when you reconnect.",
   updateAvailable: "A new version of the game is ready.",
+  // Offline screens (issue 12): data loaded earlier in this visit stays readable, marked as such.
+  offlineLastSeen: "Offline: shown as last seen before the connection dropped.",
+  offlineNotLoaded: "Not loaded before the connection dropped. It appears when you are back online.",
 
   // Installing the game (issue 12): the account menu, the one-time offer after the third pack, iOS.
   installButton: "Install Foilbound",
@@ -96,6 +99,7 @@ export const MSG = {
   chatSendFailed: "Failed to send message",
   chatEmptyList: "No messages yet. Say hello!",
   chatLoading: "Loading messages...",
+  chatOffline: "Chat needs a connection: sending and new messages wait until you are back online. Messages already loaded stay readable.",
   supportFillBoth: "Please fill in both subject and message",
   supportCopied: (email: string) => `Message copied to clipboard! Please email it to ${email}`,
   supportCopyFailed: (email: string) => `Failed to copy to clipboard. Please manually email ${email}`,
@@ -122,7 +126,7 @@ export const MSG = {
   battleNoChampions: "No champions yet. Open a pack to recruit your first fighters!",
   battleChampionsLoading: "Loading champions...",
   battleRetrying: "The arena is catching its breath...",
-  battleOffline: "Battles need a connection. The arena opens again when you are back online.",
+  battleOffline: "Battles need a connection. The arena opens again when you are back online; champions already loaded stay readable.",
 
   // Trading. Accept errors carry the words the PWA's auto-decline looks for (SPEC.md section 8).
   tradeSelf: "You cannot trade with yourself",
@@ -135,6 +139,7 @@ export const MSG = {
   tradeNotFound: "Trade offer not found",
   tradeOnlyRecipient: "Only the player who received this offer can accept or decline it",
   tradeOnlySender: "Only the player who sent this offer can cancel it",
+  tradeOffline: "Trading needs a connection: sending, accepting, declining and cancelling offers wait until you are back online. Offers and history already loaded stay readable.",
   tradeNotPending: "This offer is no longer pending",
   tradeExpired: "This offer has expired",
   tradeOfferedGone: "The offered cards are no longer available",
@@ -153,6 +158,7 @@ export const MSG = {
   // Store (SPEC.md section 8 for the client texts)
   unknownPackage: "That package is not for sale",
   paymentsUnavailable: "Payments are unavailable right now. Please try again later.",
+  storeOffline: (coins: string, gems: string) => `Purchases need a connection: the store opens again when you are back online. Your balance: ${coins} coins and ${gems} gems.`,
   purchaseNotFound: "Purchase not found",
   purchaseNotYours: "This payment belongs to another player",
   purchasePackageMismatch: "This payment was made for a different package",

@@ -1,8 +1,12 @@
-import { QueryClient } from "@tanstack/react-query";
+import { onlineManager, QueryClient } from "@tanstack/react-query";
 import { ApiError } from "./http";
 
 /** Server data cache: a client error (4xx) is an answer, not a glitch, so it is not retried. */
 export function createQueryClient(): QueryClient {
+  // TanStack assumes a network until the first 'offline' event: a page loaded offline would run
+  // every query, fail and show 'Failed to load'. Start from the browser's answer instead, so the
+  // queries pause and run by themselves on 'online' (refetchOnReconnect, the default, stays on).
+  if (typeof navigator !== "undefined") onlineManager.setOnline(navigator.onLine !== false);
   return new QueryClient({
     defaultOptions: {
       queries: {

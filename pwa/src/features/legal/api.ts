@@ -36,6 +36,8 @@ export const legalTextQueryOptions = (path: LegalDocumentPath) =>
     initialData: () => earlyTextNow(path),
     staleTime: 10 * 60 * 1000,
     retry: false,
+    // The service worker's cache answers offline: ask even when the browser reports no network.
+    networkMode: "offlineFirst",
     // Public texts, kept when a player signs out.
     meta: { keepOnSignOut: true },
   });

@@ -10,6 +10,7 @@ import { CurrencyIcon } from "../../../lib/ui/CurrencyIcon";
 import { ErrorBanner, NoticeBanner } from "../../../lib/ui/ErrorBanner";
 import { Icon } from "../../../lib/ui/Icon";
 import { onIdle } from "../../../lib/idle";
+import { useQueryOffline } from "../../../lib/queryOffline";
 import { useOnlineStatus } from "../../../lib/useOnlineStatus";
 import { cardSummary } from "../battleCards";
 import { outcomeTitle, roundLimit } from "../battleRules";
@@ -49,6 +50,8 @@ function SignedInArena() {
   const battle = useBattle();
   const allowance = useBattleAllowance();
   const champions = useChampions();
+  const allowanceView = useQueryOffline(allowance);
+  const championsView = useQueryOffline(champions);
   const online = useOnlineStatus();
   const { playClick } = useAudio();
 
@@ -67,9 +70,13 @@ function SignedInArena() {
         <>
           <div className="arena__panels">
             <RulesPanel />
-            <RewardPanel allowance={allowance.data} loading={allowance.isPending} />
+            <RewardPanel allowance={allowance.data} loading={allowanceView.loading} />
           </div>
-          {!online && <NoticeBanner icon="offline">{MSG.battleOffline}</NoticeBanner>}
+          {!online && (
+            <NoticeBanner icon="offline" className="arena__offline">
+              {MSG.battleOffline}
+            </NoticeBanner>
+          )}
           <ErrorBanner className="arena__error">{battle.error}</ErrorBanner>
           <div className="arena__cta">
             <Button
@@ -90,13 +97,13 @@ function SignedInArena() {
           </div>
         </>
       ) : (
-        <BattleBoard battle={battle} dto={battle.battle} dailyCap={allowance.data?.dailyCap} />
+        <BattleBoard battle={battle} dto={battle.battle} dailyCap={allowance.data?.dailyCap} online={online} />
       )}
 
       <ChampionsList
         champions={champions.data}
-        loading={champions.isPending}
-        error={champions.error ? messageOf(champions.error, FALLBACK.champions) : null}
+        view={championsView}
+        error={championsView.error ? messageOf(championsView.error, FALLBACK.champions) : null}
       />
     </section>
   );
@@ -107,7 +114,7 @@ function rankLabel(rank: number | null, name: string): string {
   return name === "Arena Bot" ? "House champion" : "Unranked";
 }
 
-function BattleBoard({ battle, dto, dailyCap }: { battle: BattleControls; dto: BattleDto; dailyCap: number | undefined }) {
+function BattleBoard({ battle, dto, dailyCap, online }: { battle: BattleControls; dto: BattleDto; dailyCap: number | undefined; online: boolean }) {
   const { playClick } = useAudio();
   const resultRef = useRef<HTMLDivElement>(null);
   const limit = roundLimit(dto);
@@ -162,7 +169,7 @@ function BattleBoard({ battle, dto, dailyCap }: { battle: BattleControls; dto: B
         <div className="battle-board__error">
           <ErrorBanner>{battle.error}</ErrorBanner>
           <div className="battle-board__error-actions">
-            <Button variant="primary" onClick={battle.retryRound} icon={<Icon name="refresh" size={18} />}>
+            <Button variant="primary" onClick={battle.retryRound} disabled={!online} icon={<Icon name="refresh" size={18} />}>
               Try Again
             </Button>
             <Button variant="ghost" onClick={battle.returnToArena}>

@@ -1,5 +1,7 @@
 import { MSG } from "@contract/messages";
 import type { CardDto } from "@contract/cards";
+import type { QueryOfflineView } from "../../../lib/queryOffline";
+import { OfflineState } from "../../../lib/ui/OfflineState";
 import { RarityBadge } from "../../../lib/ui/RarityBadge";
 import { battleRevealCard, cardName, cardSummary } from "../battleCards";
 import { CardArt } from "../../../lib/ui/CardArt";
@@ -7,18 +9,20 @@ import { finishLabel } from "../../../effects/tiers";
 
 interface ChampionsListProps {
   champions: CardDto[] | undefined;
-  loading: boolean;
+  /** The champions query as an offline-aware view (loading only online). */
+  view: QueryOfflineView;
   error: string | null;
 }
 
 /** 'Your Champions': the top 5 battle cards, numbered #1 to #5 (SPEC.md section 2). */
-export function ChampionsList({ champions, loading, error }: ChampionsListProps) {
+export function ChampionsList({ champions, view, error }: ChampionsListProps) {
   return (
     <section className="champions" aria-labelledby="champions-title">
       <h2 id="champions-title" className="champions__title">
         Your Champions
       </h2>
-      {loading && !champions ? (
+      <OfflineState view={view} />
+      {view.missing ? null : view.loading && !champions ? (
         <p className="champions__note">{MSG.battleChampionsLoading}</p>
       ) : error && !champions ? (
         <p className="champions__note">{error}</p>

@@ -4,9 +4,12 @@ import type { ChatMessageDto } from "@contract/chat";
 import { MSG } from "@contract/messages";
 import { LIMITS } from "@contract/rules";
 import { apiRequest, messageOf } from "../../../lib/http";
+import { useQueryOffline } from "../../../lib/queryOffline";
 import { useSignedInUser } from "../../../lib/session";
 import { Button } from "../../../lib/ui/Button";
 import { Dialog } from "../../../lib/ui/Dialog";
+import { NoticeBanner } from "../../../lib/ui/ErrorBanner";
+import { OfflineState } from "../../../lib/ui/OfflineState";
 import { useToast } from "../../../lib/ui/Toasts";
 import "./chat.css";
 
@@ -48,6 +51,7 @@ function ChatBody() {
     refetchInterval: POLL_MS,
     retry: false,
   });
+  const view = useQueryOffline(messages);
   const count = messages.data?.length ?? 0;
   useEffect(() => {
     const list = listRef.current;
@@ -56,11 +60,13 @@ function ChatBody() {
 
   const send = async () => {
     const text = draft.trim();
-    if (!text || sending) return;
+    if (!text || sending || view.offline) return;
     setSending(true);
     try {
-      await apiRequest<ChatMessageDto>("/chat/messages", { method: "POST", body: { message: text }, fallback: MSG.chatSendFailed });
+      const sent = await apiRequest<ChatMessageDto>("/chat/messages", { method: "POST", body: { message: text }, fallback: MSG.chatSendFailed });
       setDraft("");
+      // Shown at once, so it stays readable if the connection drops before the list reloads.
+      queryClient.setQueryData<ChatMessageDto[]>(chatKey, (old) => (old && sent && !old.some((m) => m.id === sent.id) ? [...old, sent] : old));
       await queryClient.invalidateQueries({ queryKey: chatKey });
     } catch (err) {
       toast(messageOf(err, MSG.chatSendFailed), { variant: "error" });
@@ -78,8 +84,15 @@ function ChatBody() {
 
   return (
     <div className="chat">
+      {view.offline && (
+        <NoticeBanner icon="offline" className="chat__offline">
+          {MSG.chatOffline}
+        </NoticeBanner>
+      )}
+      {view.lastKnown && <OfflineState view={view} />}
       <ol ref={listRef} className="chat__list" aria-label="Messages" aria-live="polite">
-        {messages.isPending && <li className="chat__note">{MSG.chatLoading}</li>}
+        {view.loading && <li className="chat__note">{MSG.chatLoading}</li>}
+        {view.missing && <li className="chat__note">{MSG.offlineNotLoaded}</li>}
         {messages.data?.length === 0 && <li className="chat__note">{MSG.chatEmptyList}</li>}
         {messages.data?.map((m) => {
           const mine = m.user.username === me.username;
@@ -120,7 +133,7 @@ function ChatBody() {
           <span className="chat__counter">
             {draft.length}/{LIMITS.chatMessageMax}
           </span>
-          <Button type="submit" variant="primary" size="sm" busy={sending} busyLabel="Sending..." disabled={!draft.trim()}>
+          <Button type="submit" variant="primary" size="sm" busy={sending} busyLabel="Sending..." disabled={!draft.trim() || view.offline}>
             Send
           </Button>
         </div>

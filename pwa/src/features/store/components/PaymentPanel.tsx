@@ -21,6 +21,7 @@ export function PaymentPanel({
   onPay,
   onFail,
   headingRef,
+  online,
 }: {
   pkg: PackageDto;
   payments: PaymentsConfigDto;
@@ -30,6 +31,8 @@ export function PaymentPanel({
   onPay: (confirm: CardConfirmer) => void;
   onFail: (text: string) => void;
   headingRef: React.Ref<HTMLHeadingElement>;
+  /** Offline, Pay waits for the network (the screen's note says why). */
+  online: boolean;
 }) {
   const [accepted, setAccepted] = useState(false);
   const [card, setCard] = useState<TestCard>(EMPTY_TEST_CARD);
@@ -40,7 +43,7 @@ export function PaymentPanel({
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!accepted || processing) return;
+    if (!accepted || processing || !online) return;
     if (payments.provider === "stripe") {
       const confirm = stripeConfirmer.current;
       if (!confirm) return onFail(MSG.cardInfoNotFound);
@@ -115,7 +118,7 @@ export function PaymentPanel({
 
           <ErrorBanner>{error}</ErrorBanner>
 
-          <Button type="submit" variant="gold" size="lg" block busy={processing} busyLabel="Processing..." disabled={!accepted} icon={<Icon name="lock" size={18} />}>
+          <Button type="submit" variant="gold" size="lg" block busy={processing} busyLabel="Processing..." disabled={!accepted || !online} icon={<Icon name="lock" size={18} />}>
             Pay {formatDollars(pkg.priceUsd)}
           </Button>
         </form>

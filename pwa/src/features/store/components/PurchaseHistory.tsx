@@ -1,18 +1,21 @@
 import { useId, useState } from "react";
 import type { PurchaseHistoryItemDto } from "@contract/store";
 import { formatNumber } from "../../../lib/format";
+import { useQueryOffline } from "../../../lib/queryOffline";
 import { Button } from "../../../lib/ui/Button";
 import { CurrencyIcon } from "../../../lib/ui/CurrencyIcon";
 import { ErrorBanner } from "../../../lib/ui/ErrorBanner";
 import { Icon } from "../../../lib/ui/Icon";
+import { OfflineState } from "../../../lib/ui/OfflineState";
 import { usePurchaseHistory } from "../hooks";
 import { awardedParts, formatCents, statusLabel, statusTone } from "../storeRules";
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 
 /** SPEC.md section 2: the collapsible Purchase History with its count badge and refresh. */
-export function PurchaseHistory({ userId, open, onToggle }: { userId: number; open: boolean; onToggle: () => void }) {
+export function PurchaseHistory({ userId, open, onToggle, online }: { userId: number; open: boolean; onToggle: () => void; online: boolean }) {
   const history = usePurchaseHistory(userId);
+  const view = useQueryOffline(history);
   const bodyId = useId();
   const items = history.data;
   return (
@@ -39,15 +42,16 @@ export function PurchaseHistory({ userId, open, onToggle }: { userId: number; op
           className="store-history__refresh"
           icon={<Icon name="refresh" size={16} className={history.isFetching ? "is-spinning" : undefined} />}
           onClick={() => void history.refetch()}
-          disabled={history.isFetching}
+          disabled={history.isFetching || !online}
           aria-label="Refresh purchase history"
         >
           <span className="store-history__refresh-text">Refresh</span>
         </Button>
       </div>
       <div id={bodyId} className="store-history__body" hidden={!open}>
-        {history.isError && <ErrorBanner>{history.error.message}</ErrorBanner>}
-        {history.isPending && (
+        {view.error && <ErrorBanner>{view.error.message}</ErrorBanner>}
+        <OfflineState view={view} />
+        {view.loading && (
           <p className="store-muted" role="status">
             Loading purchase history...
           </p>

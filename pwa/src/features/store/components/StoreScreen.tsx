@@ -1,10 +1,14 @@
 import { useEffect, useRef, useState } from "react";
 import { MSG } from "@contract/messages";
+import { formatNumber } from "../../../lib/format";
+import { useQueryOffline } from "../../../lib/queryOffline";
 import { useSignedInUser } from "../../../lib/session";
 import { Button } from "../../../lib/ui/Button";
 import { CurrencyIcon } from "../../../lib/ui/CurrencyIcon";
 import { ErrorBanner, NoticeBanner } from "../../../lib/ui/ErrorBanner";
 import { Icon } from "../../../lib/ui/Icon";
+import { OfflineState } from "../../../lib/ui/OfflineState";
+import { useOnlineStatus } from "../../../lib/useOnlineStatus";
 import { usePackages, usePaymentsConfig, usePurchaseFlow } from "../hooks";
 import { PackageGrid } from "./PackageGrid";
 import { PaymentPanel } from "./PaymentPanel";
@@ -16,6 +20,8 @@ import "./store.css";
 export function StoreScreen() {
   const user = useSignedInUser();
   const packages = usePackages();
+  const packagesView = useQueryOffline(packages);
+  const online = useOnlineStatus();
   const { payments, checking, unavailable } = usePaymentsConfig();
   const flow = usePurchaseFlow(user.id);
   const [historyOpen, setHistoryOpen] = useState(false);
@@ -36,19 +42,26 @@ export function StoreScreen() {
         <p className="screen-lede">Top up your coins and gems to open more packs.</p>
       </header>
 
-      {unavailable && <NoticeBanner icon="info">{MSG.paymentsUnavailable}</NoticeBanner>}
+      {!online && (
+        <NoticeBanner icon="offline" className="store__offline">
+          {MSG.storeOffline(formatNumber(user.coins), formatNumber(user.gems))}
+        </NoticeBanner>
+      )}
+      {/* Offline the config cannot be asked for: the offline note says enough. */}
+      {unavailable && online && <NoticeBanner icon="info">{MSG.paymentsUnavailable}</NoticeBanner>}
 
       {flow.view.step === "packages" && (
         <>
           {flow.error && <ErrorBanner>{flow.error}</ErrorBanner>}
-          {packages.isPending && (
+          {packagesView.loading && (
             <p className="store-muted" role="status">
               Loading packages...
             </p>
           )}
-          {packages.isError && (
+          <OfflineState view={packagesView} />
+          {packagesView.error && (
             <div className="store-retry">
-              <ErrorBanner>{packages.error.message}</ErrorBanner>
+              <ErrorBanner>{packagesView.error.message}</ErrorBanner>
               <Button size="sm" icon={<Icon name="refresh" size={16} />} onClick={() => void packages.refetch()}>
                 Try again
               </Button>
@@ -56,7 +69,7 @@ export function StoreScreen() {
           )}
           {packages.data && packages.data.length === 0 && <p className="store-muted">No packages are on sale right now. Please check back later.</p>}
           {packages.data && packages.data.length > 0 && (
-            <PackageGrid packages={packages.data} creatingId={flow.creatingId} disabled={unavailable || checking} onChoose={(pkg) => void flow.choose(pkg)} />
+            <PackageGrid packages={packages.data} creatingId={flow.creatingId} disabled={unavailable || checking || !online} onChoose={(pkg) => void flow.choose(pkg)} />
           )}
         </>
       )}
@@ -71,12 +84,13 @@ export function StoreScreen() {
           onPay={(confirm) => void flow.pay(confirm)}
           onFail={flow.fail}
           headingRef={stepHeading}
+          online={online}
         />
       )}
 
       {flow.view.step === "success" && <PurchaseSuccess pkg={flow.view.pkg} result={flow.view.result} onDone={flow.backToPackages} headingRef={stepHeading} />}
 
-      <PurchaseHistory userId={user.id} open={historyOpen} onToggle={() => setHistoryOpen((o) => !o)} />
+      <PurchaseHistory userId={user.id} open={historyOpen} onToggle={() => setHistoryOpen((o) => !o)} online={online} />
 
       <WhyBuy />
 

@@ -5,10 +5,12 @@ import type { OwnerEntryDto, UniqueCardDto } from "@contract/trades";
 import { SETS } from "../../../../../api/src/game/sets";
 import { formatNumber } from "../../../lib/format";
 import { messageOf } from "../../../lib/http";
+import { useQueryOffline } from "../../../lib/queryOffline";
 import { useSignedInUser } from "../../../lib/session";
 import { Button } from "../../../lib/ui/Button";
 import { ErrorBanner } from "../../../lib/ui/ErrorBanner";
 import { Icon } from "../../../lib/ui/Icon";
+import { OfflineState } from "../../../lib/ui/OfflineState";
 import { useDebouncedValue } from "../../../lib/useDebouncedValue";
 import { useMediaQuery } from "../../../lib/useMediaQuery";
 import { marketQuery, ownersQuery } from "../api";
@@ -29,15 +31,16 @@ export interface TradeTarget {
 type SendOffer = (toUserId: number, offeredCardId: number, requestedCardId: number) => Promise<boolean>;
 
 /** Browse: search and filters over every card players hold, owners per card, then the offer. */
-export function BrowseTab({ send }: { send: SendOffer }) {
+export function BrowseTab({ send, online }: { send: SendOffer; online: boolean }) {
   const [target, setTarget] = useState<TradeTarget | null>(null);
   const [filters, setFilters] = useState<MarketFilters>(NO_FILTERS);
-  if (target) return <OfferPicker target={target} onBack={() => setTarget(null)} send={send} />;
-  return <MarketView filters={filters} onFilters={setFilters} onTrade={setTarget} />;
+  if (target) return <OfferPicker target={target} onBack={() => setTarget(null)} send={send} online={online} />;
+  return <MarketView filters={filters} onFilters={setFilters} onTrade={setTarget} online={online} />;
 }
 
-function MarketView({ filters, onFilters, onTrade }: { filters: MarketFilters; onFilters: (f: MarketFilters) => void; onTrade: (t: TradeTarget) => void }) {
+function MarketView({ filters, onFilters, onTrade, online }: { filters: MarketFilters; onFilters: (f: MarketFilters) => void; onTrade: (t: TradeTarget) => void; online: boolean }) {
   const market = useQuery(marketQuery);
+  const view = useQueryOffline(market);
   const [search, setSearch] = useState(filters.search);
   const debounced = useDebouncedValue(search, 200);
   useEffect(() => {
@@ -93,14 +96,15 @@ function MarketView({ filters, onFilters, onTrade }: { filters: MarketFilters; o
         </Select>
       </div>
 
-      {market.isPending && (
+      {view.loading && (
         <p className="trading__note" role="status">
           Loading cards...
         </p>
       )}
-      {market.isError && (
+      <OfflineState view={view} />
+      {view.error && (
         <ErrorBanner>
-          {messageOf(market.error, "Failed to load cards")}{" "}
+          {messageOf(view.error, "Failed to load cards")}{" "}
           <Button variant="ghost" size="sm" onClick={() => void market.refetch()}>
             Try Again
           </Button>
@@ -122,7 +126,7 @@ function MarketView({ filters, onFilters, onTrade }: { filters: MarketFilters; o
       <ul className="market__grid">
         {shown.slice(0, limit).map((card) => {
           const key = identityKey(card);
-          return <MarketCard key={key} card={card} open={openKey === key} onToggle={() => setOpenKey(openKey === key ? null : key)} onTrade={onTrade} />;
+          return <MarketCard key={key} card={card} open={openKey === key} onToggle={() => setOpenKey(openKey === key ? null : key)} onTrade={onTrade} online={online} />;
         })}
       </ul>
       {shown.length > limit && (
@@ -147,21 +151,22 @@ function Select({ label, value, onChange, children }: { label: string; value: st
 }
 
 /** One unique card; clicking it blurs the card and lists who owns it. */
-function MarketCard({ card, open, onToggle, onTrade }: { card: UniqueCardDto; open: boolean; onToggle: () => void; onTrade: (t: TradeTarget) => void }) {
+function MarketCard({ card, open, onToggle, onTrade, online }: { card: UniqueCardDto; open: boolean; onToggle: () => void; onTrade: (t: TradeTarget) => void; online: boolean }) {
   return (
     <li className={`market-card${open ? " is-open" : ""}`}>
       <button type="button" className="market-card__face" onClick={onToggle} aria-expanded={open} aria-label={`${cardLabel(card)}, ${card.count} owned. Show owners`}>
         <TradeCard card={card} />
         <span className="market-card__owned">{formatNumber(card.count)} owned</span>
       </button>
-      {open && <OwnersList card={card} onClose={onToggle} onTrade={onTrade} />}
+      {open && <OwnersList card={card} onClose={onToggle} onTrade={onTrade} online={online} />}
     </li>
   );
 }
 
-function OwnersList({ card, onClose, onTrade }: { card: UniqueCardDto; onClose: () => void; onTrade: (t: TradeTarget) => void }) {
+function OwnersList({ card, onClose, onTrade, online }: { card: UniqueCardDto; onClose: () => void; onTrade: (t: TradeTarget) => void; online: boolean }) {
   const me = useSignedInUser();
   const owners = useQuery(ownersQuery(card));
+  const view = useQueryOffline(owners);
   const tapToTrade = useMediaQuery(TAP_TO_TRADE_QUERY);
   return (
     <div className="owners" role="group" aria-label={`Owners of ${cardLabel(card)}`}>
@@ -171,8 +176,9 @@ function OwnersList({ card, onClose, onTrade }: { card: UniqueCardDto; onClose: 
           <Icon name="close" size={16} />
         </button>
       </div>
-      {owners.isPending && <p className="owners__note">Loading...</p>}
-      {owners.isError && <p className="owners__note is-error">{messageOf(owners.error, "Failed to load owners")}</p>}
+      {view.loading && <p className="owners__note">Loading...</p>}
+      {view.error && <p className="owners__note is-error">{messageOf(view.error, "Failed to load owners")}</p>}
+      <OfflineState view={view} />
       {owners.data?.length === 0 && <p className="owners__note">No owners found</p>}
       <ul className="owners__list">
         {owners.data?.map((o) => {
@@ -189,7 +195,7 @@ function OwnersList({ card, onClose, onTrade }: { card: UniqueCardDto; onClose: 
           if (mine) return <li key={o.user.id} className="owners__row is-mine">{body}</li>;
           return tapToTrade ? (
             <li key={o.user.id}>
-              <button type="button" className="owners__row is-tap" onClick={trade} aria-label={`Trade with ${name}`}>
+              <button type="button" className="owners__row is-tap" onClick={trade} disabled={!online} aria-label={`Trade with ${name}`}>
                 {body}
                 <Icon name="trading" size={16} />
               </button>
@@ -197,7 +203,7 @@ function OwnersList({ card, onClose, onTrade }: { card: UniqueCardDto; onClose: 
           ) : (
             <li key={o.user.id} className="owners__row">
               {body}
-              <Button size="sm" variant="primary" onClick={trade} aria-label={`Trade with ${name}`}>
+              <Button size="sm" variant="primary" onClick={trade} disabled={!online} aria-label={`Trade with ${name}`}>
                 Trade
               </Button>
             </li>

@@ -1,7 +1,9 @@
 import { messageOf } from "../../../lib/http";
+import { useQueryOffline } from "../../../lib/queryOffline";
 import { useSignedInUser } from "../../../lib/session";
 import { ErrorBanner } from "../../../lib/ui/ErrorBanner";
 import { Icon } from "../../../lib/ui/Icon";
+import { OfflineState } from "../../../lib/ui/OfflineState";
 import { useTradeHistory } from "../hooks";
 import { historyBadge, playerName, sidesOf } from "../tradingModel";
 import { TradePair } from "./TradeCard";
@@ -12,18 +14,20 @@ const dateOf = (iso: string) => new Date(iso).toLocaleString([], { dateStyle: "m
 export function HistoryTab() {
   const me = useSignedInUser();
   const history = useTradeHistory();
+  const view = useQueryOffline(history);
   const entries = history.data ?? [];
   return (
     <section aria-labelledby="history-title">
       <h2 id="history-title" className="trading__title">
         Completed Trades
       </h2>
-      {history.isPending && (
+      {view.loading && (
         <p className="trading__note" role="status">
           Loading trade history...
         </p>
       )}
-      {history.isError && <ErrorBanner>{messageOf(history.error, "Failed to load trade history")}</ErrorBanner>}
+      {view.error && <ErrorBanner>{messageOf(view.error, "Failed to load trade history")}</ErrorBanner>}
+      <OfflineState view={view} />
       {history.isSuccess && entries.length === 0 && (
         <div className="trading__empty">
           <Icon name="clock" size={32} />

@@ -1,10 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { formatNumber } from "../../../lib/format";
+import { useQueryOffline } from "../../../lib/queryOffline";
 import { useSignedInUser } from "../../../lib/session";
 import { Button } from "../../../lib/ui/Button";
 import { Dialog } from "../../../lib/ui/Dialog";
 import { Icon } from "../../../lib/ui/Icon";
+import { OfflineState } from "../../../lib/ui/OfflineState";
 import { collectionQueryOptions } from "../../../offline/collectionQuery";
 import { groupOwnCards, playerName, type OwnCardGroup } from "../tradingModel";
 import type { TradeTarget } from "./BrowseTab";
@@ -13,9 +15,10 @@ import { cardLabel, TradeCard, TradePair } from "./TradeCard";
 type SendOffer = (toUserId: number, offeredCardId: number, requestedCardId: number) => Promise<boolean>;
 
 /** 'Choose Your Card to Offer': the player's cards, one per kind, richest first; then 'Confirm Trade'. */
-export function OfferPicker({ target, onBack, send }: { target: TradeTarget; onBack: () => void; send: SendOffer }) {
+export function OfferPicker({ target, onBack, send, online }: { target: TradeTarget; onBack: () => void; send: SendOffer; online: boolean }) {
   const me = useSignedInUser();
   const collection = useQuery(collectionQueryOptions(me.id));
+  const view = useQueryOffline(collection);
   const groups = useMemo(() => groupOwnCards(collection.data ?? []), [collection.data]);
   const [chosen, setChosen] = useState<OwnCardGroup | null>(null);
   const [sending, setSending] = useState(false);
@@ -28,7 +31,7 @@ export function OfferPicker({ target, onBack, send }: { target: TradeTarget; onB
   }, []);
 
   const confirm = async () => {
-    if (!chosen) return;
+    if (!chosen || !online) return;
     setSending(true);
     const ok = await send(target.owner.id, chosen.card.id, target.card.id);
     setSending(false);
@@ -56,7 +59,8 @@ export function OfferPicker({ target, onBack, send }: { target: TradeTarget; onB
         </div>
       </div>
 
-      {collection.isPending && (
+      <OfflineState view={view} />
+      {view.loading && (
         <p className="trading__note" role="status">
           Loading your cards...
         </p>
@@ -90,7 +94,7 @@ export function OfferPicker({ target, onBack, send }: { target: TradeTarget; onB
             <Button variant="ghost" onClick={() => setChosen(null)} disabled={sending}>
               Cancel
             </Button>
-            <Button variant="primary" onClick={() => void confirm()} busy={sending} busyLabel="Sending...">
+            <Button variant="primary" onClick={() => void confirm()} disabled={!online} busy={sending} busyLabel="Sending...">
               Send Trade Offer
             </Button>
           </>

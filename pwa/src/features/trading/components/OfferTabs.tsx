@@ -2,10 +2,12 @@ import { useState, type ReactNode } from "react";
 import type { CardDto } from "@contract/cards";
 import type { TradeRecordDto } from "@contract/trades";
 import { messageOf } from "../../../lib/http";
+import type { QueryOfflineView } from "../../../lib/queryOffline";
 import { Button } from "../../../lib/ui/Button";
 import { Dialog } from "../../../lib/ui/Dialog";
 import { ErrorBanner } from "../../../lib/ui/ErrorBanner";
 import { Icon } from "../../../lib/ui/Icon";
+import { OfflineState } from "../../../lib/ui/OfflineState";
 import { useNow } from "../../../lib/useNow";
 import type { useTradeActions } from "../hooks";
 import { expiryOf, playerName } from "../tradingModel";
@@ -14,24 +16,28 @@ import { TradePair } from "./TradeCard";
 type Actions = ReturnType<typeof useTradeActions>;
 interface TabProps {
   offers: TradeRecordDto[];
-  loading: boolean;
-  error: Error | null;
+  /** The offers query as an offline-aware view: offline, nothing is loading or failing. */
+  view: QueryOfflineView;
   actions: Actions;
 }
 
 const dateOf = (iso: string) => new Date(iso).toLocaleString([], { dateStyle: "medium", timeStyle: "short" });
 
-function OffersState({ loading, error, empty, count }: { loading: boolean; error: Error | null; empty: string; count: number }) {
-  if (loading) return <p className="trading__note" role="status">Loading offers...</p>;
-  if (error) return <ErrorBanner>{messageOf(error, "Failed to load trade offers")}</ErrorBanner>;
-  if (count === 0)
-    return (
-      <div className="trading__empty">
-        <Icon name="trading" size={32} />
-        <p className="trading__empty-title">{empty}</p>
-      </div>
-    );
-  return null;
+function OffersState({ view, empty, count }: { view: QueryOfflineView; empty: string; count: number }) {
+  if (view.loading) return <p className="trading__note" role="status">Loading offers...</p>;
+  if (view.error) return <ErrorBanner>{messageOf(view.error, "Failed to load trade offers")}</ErrorBanner>;
+  if (view.missing) return <OfflineState view={view} />;
+  return (
+    <>
+      <OfflineState view={view} />
+      {count === 0 && (
+        <div className="trading__empty">
+          <Icon name="trading" size={32} />
+          <p className="trading__empty-title">{empty}</p>
+        </div>
+      )}
+    </>
+  );
 }
 
 function Expiry({ expiresAt, now }: { expiresAt: string; now: number }) {
@@ -60,14 +66,14 @@ function OfferItem({ left, right, partner, date, expiresAt, now, children }: { l
 }
 
 /** 'Your Outgoing Trade Offers': pending offers the player sent, each with Cancel. */
-export function SentOffersTab({ offers, loading, error, actions }: TabProps) {
+export function SentOffersTab({ offers, view, actions }: TabProps) {
   const now = useNow(30_000).getTime();
   return (
     <section aria-labelledby="sent-title">
       <h2 id="sent-title" className="trading__title">
         Your Outgoing Trade Offers
       </h2>
-      <OffersState loading={loading} error={error} count={offers.length} empty="No sent offers" />
+      <OffersState view={view} count={offers.length} empty="No sent offers" />
       <ul className="offers">
         {offers.map((o) => (
           <OfferItem
@@ -79,7 +85,7 @@ export function SentOffersTab({ offers, loading, error, actions }: TabProps) {
             expiresAt={o.trade.expiresAt}
             now={now}
           >
-            <Button variant="danger" size="sm" busy={actions.busyId === o.trade.id} busyLabel="Cancelling..." onClick={() => void actions.cancel(o.trade.id)}>
+            <Button variant="danger" size="sm" disabled={view.offline} busy={actions.busyId === o.trade.id} busyLabel="Cancelling..." onClick={() => void actions.cancel(o.trade.id)}>
               Cancel
             </Button>
           </OfferItem>
@@ -90,7 +96,7 @@ export function SentOffersTab({ offers, loading, error, actions }: TabProps) {
 }
 
 /** 'Incoming Trade Offers': pending offers to the player, with Accept (confirmed) and Decline. */
-export function ReceivedOffersTab({ offers, loading, error, actions }: TabProps) {
+export function ReceivedOffersTab({ offers, view, actions }: TabProps) {
   const now = useNow(30_000).getTime();
   const [confirming, setConfirming] = useState<TradeRecordDto | null>(null);
   const accept = () => {
@@ -103,7 +109,7 @@ export function ReceivedOffersTab({ offers, loading, error, actions }: TabProps)
       <h2 id="received-title" className="trading__title">
         Incoming Trade Offers
       </h2>
-      <OffersState loading={loading} error={error} count={offers.length} empty="No pending offers" />
+      <OffersState view={view} count={offers.length} empty="No pending offers" />
       <ul className="offers">
         {offers.map((o) => {
           const expired = expiryOf(o.trade.expiresAt, now).expired;
@@ -119,10 +125,10 @@ export function ReceivedOffersTab({ offers, loading, error, actions }: TabProps)
               now={now}
             >
               <div className="offer__actions">
-                <Button variant="primary" size="sm" disabled={expired || busy} busy={busy} busyLabel="Working..." onClick={() => setConfirming(o)}>
+                <Button variant="primary" size="sm" disabled={expired || busy || view.offline} busy={busy} busyLabel="Working..." onClick={() => setConfirming(o)}>
                   Accept
                 </Button>
-                <Button variant="ghost" size="sm" disabled={busy} onClick={() => void actions.decline(o.trade.id)}>
+                <Button variant="ghost" size="sm" disabled={busy || view.offline} onClick={() => void actions.decline(o.trade.id)}>
                   Decline
                 </Button>
               </div>
@@ -142,7 +148,7 @@ export function ReceivedOffersTab({ offers, loading, error, actions }: TabProps)
             <Button variant="ghost" onClick={() => setConfirming(null)}>
               Cancel
             </Button>
-            <Button variant="primary" onClick={accept}>
+            <Button variant="primary" onClick={accept} disabled={view.offline}>
               Yes, Accept Trade
             </Button>
           </>

@@ -1,5 +1,9 @@
 import { useRef, type KeyboardEvent } from "react";
+import { MSG } from "@contract/messages";
+import { useQueryOffline } from "../../../lib/queryOffline";
 import { useSignedInUser } from "../../../lib/session";
+import { NoticeBanner } from "../../../lib/ui/ErrorBanner";
+import { useOnlineStatus } from "../../../lib/useOnlineStatus";
 import { useTradeActions, useTradeOffers, type TradeBadges } from "../hooks";
 import type { TradeTab } from "../tradingModel";
 import { BrowseTab } from "./BrowseTab";
@@ -19,6 +23,8 @@ export function TradingScreen({ tab, onTabChange }: { tab: TradeTab; onTabChange
   const me = useSignedInUser();
   const { offers, sent, received, badges } = useTradeOffers(me.id, tab);
   const actions = useTradeActions(me.id);
+  const offersView = useQueryOffline(offers);
+  const online = useOnlineStatus();
   const tabRefs = useRef<Record<string, HTMLButtonElement | null>>({});
 
   // Arrow keys move between tabs (WAI-ARIA tabs pattern).
@@ -38,6 +44,12 @@ export function TradingScreen({ tab, onTabChange }: { tab: TradeTab; onTabChange
         <h1 id="trading-title" className="screen-title">Card Trading Marketplace</h1>
         <p className="screen-lede">Swap one of your cards for one of another collector's. Offers stay open for 7 days.</p>
       </header>
+
+      {!online && (
+        <NoticeBanner icon="offline" className="trading__offline">
+          {MSG.tradeOffline}
+        </NoticeBanner>
+      )}
 
       <div className="trading__tabs" role="tablist" aria-label="Trading" onKeyDown={onKeyDown}>
         {TABS.map((t) => {
@@ -70,9 +82,9 @@ export function TradingScreen({ tab, onTabChange }: { tab: TradeTab; onTabChange
       </div>
 
       <div className="trading__panel" role="tabpanel" id={`trade-panel-${tab}`} aria-labelledby={`trade-tab-${tab}`}>
-        {tab === "browse" && <BrowseTab send={actions.send} />}
-        {tab === "sent" && <SentOffersTab offers={sent} loading={offers.isPending} error={offers.error} actions={actions} />}
-        {tab === "received" && <ReceivedOffersTab offers={received} loading={offers.isPending} error={offers.error} actions={actions} />}
+        {tab === "browse" && <BrowseTab send={actions.send} online={online} />}
+        {tab === "sent" && <SentOffersTab offers={sent} view={offersView} actions={actions} />}
+        {tab === "received" && <ReceivedOffersTab offers={received} view={offersView} actions={actions} />}
         {tab === "history" && <HistoryTab />}
       </div>
     </section>
