@@ -3,9 +3,11 @@ import { useState, type FormEvent } from "react";
 import { FALLBACK, MSG } from "@contract/messages";
 import { LIMITS } from "@contract/rules";
 import { messageOf } from "../../../lib/http";
+import { useQueryOffline } from "../../../lib/queryOffline";
 import { Button } from "../../../lib/ui/Button";
 import { ErrorBanner } from "../../../lib/ui/ErrorBanner";
 import { Icon } from "../../../lib/ui/Icon";
+import { OfflineState } from "../../../lib/ui/OfflineState";
 import { TextField } from "../../../lib/ui/TextField";
 import { useToast } from "../../../lib/ui/Toasts";
 import { EMAIL_CHECK_DEBOUNCE_MS, emailPasswordProblem, emailProblem } from "../accountRules";
@@ -15,20 +17,24 @@ import { availabilityTone } from "./fieldTone";
 
 export function EmailSection() {
   const emailQuery = useQuery(emailQueryOptions());
+  // Offline the query waits for the network: say so instead of an endless "Loading...".
+  const view = useQueryOffline(emailQuery);
   return (
     <section className="settings__section" aria-labelledby="settings-email-title">
       <h3 id="settings-email-title" className="settings__heading">
         <Icon name="mail" size={18} /> Email <span className="settings__optional">(optional)</span>
       </h3>
-      {emailQuery.isPending ? (
+      {emailQuery.data !== undefined ? (
+        // Keyed by the saved address so the form starts fresh after every save.
+        <EmailForm key={emailQuery.data.email ?? ""} currentEmail={emailQuery.data.email} />
+      ) : view.offline ? (
+        <OfflineState view={view} />
+      ) : view.error ? (
+        <ErrorBanner>{messageOf(view.error, FALLBACK.getEmail)}</ErrorBanner>
+      ) : (
         <p className="settings__loading" role="status">
           Loading...
         </p>
-      ) : emailQuery.isError ? (
-        <ErrorBanner>{messageOf(emailQuery.error, FALLBACK.getEmail)}</ErrorBanner>
-      ) : (
-        // Keyed by the saved address so the form starts fresh after every save.
-        <EmailForm key={emailQuery.data.email ?? ""} currentEmail={emailQuery.data.email} />
       )}
     </section>
   );
