@@ -10,6 +10,14 @@ import { appendMirroredCards, replaceMirroredCollection } from "./collectionMirr
 
 export const collectionQueryKey = (userId: number) => ["collection", userId] as const;
 
+/** The latest write of each player's collection, so a sync can tell when the copy is saved. */
+const collectionSaves = new Map<number, Promise<void>>();
+
+/** Resolves once the last collection answer of this player is on the device. */
+export function collectionSaved(userId: number): Promise<void> {
+  return collectionSaves.get(userId) ?? Promise.resolve();
+}
+
 function stillSignedIn(userId: number): boolean {
   return getSession().user?.id === userId;
 }
@@ -19,7 +27,7 @@ async function fetchCollection(userId: number, signal: AbortSignal): Promise<Car
     const cards = await apiRequest<CardDto[]>("/collection", { fallback: FALLBACK.collection, signal });
     // Shown at once; the device's copy is written in the background once the page is quiet (db.ts),
     // a large collection in idle-time steps. A sign-out meanwhile stops the write.
-    if (stillSignedIn(userId)) void replaceMirroredCollection(userId, cards, () => stillSignedIn(userId));
+    if (stillSignedIn(userId)) collectionSaves.set(userId, replaceMirroredCollection(userId, cards, () => stillSignedIn(userId)));
     return cards;
   } catch (err) {
     // SPEC.md section 8: collection load failures are only logged (the mirror keeps showing).

@@ -3,7 +3,7 @@ import { quietIdle } from "../lib/quietIdle";
 import type { OfflineDatabase } from "./dexieDb";
 import type { PlayerSnapshot } from "./types";
 
-export type { PlayerSnapshot, RankSnapshot } from "./types";
+export type { LeaderboardSnapshot, PlayerSnapshot, RankSnapshot } from "./types";
 export type { OfflineDatabase } from "./dexieDb";
 
 // The device's copy (IndexedDB through Dexie) without Dexie on the start-up path (issue 11: Dexie
