@@ -73,6 +73,12 @@ test("a player's cards from another device are all on a new phone offline, every
   // An entry an older version kept per player: signing out must take it too.
   await p.evaluate((id) => localStorage.setItem(`foilbound-rewards-v1-${id}`, "{}"), userId);
   await expect(p.locator("html")).toHaveAttribute("data-offline-synced", /Z$/, { timeout: 30_000 });
+  // The next visit finds the copy current: the cards are not downloaded again (304).
+  const unchanged = p.waitForResponse((r) => r.url().endsWith("/api/collection") && r.status() === 304);
+  await p.reload();
+  await expectShell(p);
+  await unchanged;
+  await expect(p.locator("html")).toHaveAttribute("data-offline-synced", /Z$/, { timeout: 30_000 });
   const server = await serverFacts(p);
   expect(server.cards).toBe(9);
   expect(server.rank).not.toBeNull();

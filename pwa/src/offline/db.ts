@@ -101,6 +101,14 @@ export function mirrorWrite(label: string, write: (db: OfflineDatabase) => Promi
   return run;
 }
 
+/** A one-off read of the device's copy, in turn with the queued writes; null when it failed. */
+export function mirrorRead<T>(label: string, read: (db: OfflineDatabase) => Promise<T>): Promise<T | null> {
+  let result: T | null = null;
+  return mirrorWrite(label, async (db) => {
+    result = await read(db);
+  }).then(() => result);
+}
+
 /**
  * A live read of the device's copy, only while `enabled`: undefined while off or loading, null
  * where there is no copy to read (no IndexedDB, Dexie not loadable, a failed read). Reading means

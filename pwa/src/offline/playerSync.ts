@@ -10,7 +10,7 @@ import { rankQueryOptions } from "../lib/rank";
 import { getSession } from "../lib/session";
 import { useOnlineStatus } from "../lib/useOnlineStatus";
 import { refreshUserData } from "../lib/userData";
-import { collectionQueryOptions, collectionSaved } from "./collectionQuery";
+import { collectionSaved, syncCollection } from "./collectionQuery";
 import { mergeLeaderboardRows } from "./leaderboardSnapshot";
 import { saveSummarySnapshot } from "./playerSnapshot";
 import { SYNCED_ATTRIBUTE } from "./syncSignal";
@@ -26,7 +26,8 @@ const SUMMARY_EVERY_MS = 5 * 60 * 1000;
 
 /**
  * Reads everything from the server and saves it, replacing the player's copy. `collection` false
- * skips the cards (a pack appends its own; a claim moves none).
+ * skips the cards (a pack appends its own; a claim moves none); with it, the cards come by a
+ * conditional GET (collectionQuery.ts).
  */
 export async function syncPlayerData(queryClient: QueryClient, userId: number, collection: boolean, signal: AbortSignal): Promise<void> {
   const current = () => !signal.aborted && getSession().user?.id === userId;
@@ -37,7 +38,7 @@ export async function syncPlayerData(queryClient: QueryClient, userId: number, c
     apiRequest<CardDto[]>("/user/champions", { fallback: FALLBACK.champions, signal }),
     fetchLeaderboardPage(0, signal),
     refreshUserData(queryClient),
-    collection ? queryClient.fetchQuery({ ...collectionQueryOptions(userId), ...fresh }) : null,
+    collection ? syncCollection(queryClient, userId, signal) : null,
   ]);
   const ownPage = rank.rank && rank.rank > PAGE_SIZE ? await fetchLeaderboardPage(pageOffsetOf(rank.rank), signal) : [];
   if (!current()) return;
@@ -58,7 +59,7 @@ export async function syncPlayerData(queryClient: QueryClient, userId: number, c
 
 /**
  * Mount once in the signed-in shell: syncs in quiet idle time after sign-in (or a load), when the
- * network comes back, the summary every 5 minutes, and after a pack, a trade or a claim. One sync at a time;
+ * network comes back, every 5 minutes, and after a pack, a trade or a claim. One sync at a time;
  * a request meanwhile runs once more after it.
  */
 export function usePlayerSync(userId: number): void {
@@ -95,9 +96,8 @@ export function usePlayerSync(userId: number): void {
     window.addEventListener("pack-opened", summary);
     window.addEventListener("reward-claimed", summary);
     window.addEventListener("trade-completed", everything);
-    // The cards are not downloaded again on a timer: without a conditional GET a 10,000-card player
-    // would fetch megabytes every 5 minutes; the collection screen refreshes them when opened.
-    const timer = window.setInterval(summary, SUMMARY_EVERY_MS);
+    // The cards' conditional GET costs little when nothing changed (a 304).
+    const timer = window.setInterval(everything, SUMMARY_EVERY_MS);
     return () => {
       controller.abort();
       window.clearInterval(timer);

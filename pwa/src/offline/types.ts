@@ -26,6 +26,8 @@ export interface PlayerSnapshot {
   rank: RankSnapshot | null;
   /** ISO time of the last full collection download, or null before the first one. */
   collectionSyncedAt: string | null;
+  /** The server's ETag of the answer the cards are a copy of; null when unknown (then no 304). */
+  collectionEtag?: string | null;
   /** The server's last reward list, claimed flags as the server gave them. */
   rewards?: RewardDto[] | null;
   rewardsSyncedAt?: string | null;
