@@ -73,7 +73,8 @@ export function useRewards(userId: number): RewardsState {
     rewards,
     claimed,
     claimable: rewards ? claimableCount(rewards, claimed) : 0,
-    loading: !rewards && (query.isPending || (useDevice && snapshot === undefined)),
+    // Offline the query waits (paused): loading only while the device's copy is being read.
+    loading: !rewards && (useDevice ? snapshot === undefined : query.isPending),
     stale: !query.data && !!saved,
     offline: !online,
     syncedAt: !query.data ? (snapshot?.rewardsSyncedAt ?? null) : null,

@@ -29,7 +29,7 @@ export function RewardsScreen() {
       )}
       {!state.offline && state.stale && state.rewards && <NoticeBanner icon="offline">{MSG.rewardsStale}</NoticeBanner>}
       {state.offline && !state.rewards && !state.loading && <NoticeBanner icon="offline">{MSG.rewardsNotSynced}</NoticeBanner>}
-      {state.loading && !state.offline && (
+      {state.loading && (
         <p className="rewards__loading" role="status">
           Loading rewards...
         </p>
