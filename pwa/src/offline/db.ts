@@ -75,6 +75,12 @@ function armWriteGate(): void {
     .then(now, now);
 }
 
+/** Resolves when queued writes may run: the first screen has loaded and gone quiet (or the 10 s cap). */
+export function pageQuiet(): Promise<void> {
+  armWriteGate();
+  return writesReleased;
+}
+
 let queue: Promise<void> = Promise.resolve();
 
 /**

@@ -11,6 +11,7 @@ import { getSession } from "../lib/session";
 import { useOnlineStatus } from "../lib/useOnlineStatus";
 import { refreshUserData } from "../lib/userData";
 import { collectionSaved, syncCollection } from "./collectionQuery";
+import { pageQuiet } from "./db";
 import { mergeLeaderboardRows } from "./leaderboardSnapshot";
 import { saveSummarySnapshot } from "./playerSnapshot";
 import { SYNCED_ATTRIBUTE } from "./syncSignal";
@@ -75,7 +76,9 @@ export function usePlayerSync(userId: number): void {
         again = (again ?? false) || collection;
         return;
       }
-      running = quietIdle(controller.signal)
+      // After the first screen's own requests (pageQuiet), then in an idle moment without scrolling.
+      running = pageQuiet()
+        .then(() => quietIdle(controller.signal))
         .then(() => syncPlayerData(queryClient, userId, collection, controller.signal))
         .catch((err: unknown) => {
           if (!controller.signal.aborted) console.warn("Offline copy: sync failed", err);
