@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { MSG } from "@contract/messages";
-import { expectShell, openLogin, PASSWORD, signOut, signUp, submitLogin, uniqueName } from "./support/game";
+import { createAccount, expectShell, openLogin, PASSWORD, signOut, signUp, submitLogin, uniqueName } from "./support/game";
 
 // The player's data on the device (issue 12): a player whose cards were opened elsewhere signs in
 // on a new device, looks only at the packs screen, loses the network, and still sees what the
@@ -133,4 +133,37 @@ test("a player's cards from another device are all on a new phone offline, every
   await signOut(p);
   await expect.poll(() => deviceData(p, userId)).toEqual({ cards: 0, snapshots: 0, storageKeys: [] });
   await phone.close();
+});
+
+test("on a shared computer, the next player sees only their own saved data offline", async ({ page, context }) => {
+  test.slow();
+  const first = uniqueName("sharedA");
+  await signUp(page, first);
+  await controlledBySW(page);
+  await openPacks(page, 2);
+  const firstId = await page.evaluate(() => JSON.parse(localStorage.getItem("foilbound-auth")!).user.id as number);
+  await page.reload();
+  await expect(page.locator("html")).toHaveAttribute("data-offline-synced", /Z$/, { timeout: 30_000 });
+  expect((await deviceData(page, firstId)).cards).toBe(6);
+  await signOut(page);
+
+  await createAccount(page, uniqueName("sharedB"));
+  await expectShell(page);
+  await openPacks(page, 1);
+  await page.reload();
+  await expectShell(page);
+  await expect(page.locator("html")).toHaveAttribute("data-offline-synced", /Z$/, { timeout: 30_000 });
+  expect(await deviceData(page, firstId)).toEqual({ cards: 0, snapshots: 0, storageKeys: [] });
+
+  await context.setOffline(true);
+  await page.reload();
+  await expectShell(page);
+  await nav(page, "Collection").click();
+  await expect(page.getByText(/^You are offline\. Showing your collection as last synced/)).toBeVisible();
+  await expect(page.getByText("3 cards", { exact: true })).toBeVisible();
+  await expect(page.getByTestId("header-rank")).toHaveText(await page.getByTestId("collection-rank").innerText());
+  await nav(page, "Rank").click();
+  await expect(page.getByText(/^You are offline\. Showing the leaderboard as last synced/)).toBeVisible();
+  await expect(page.locator(".lb-row.is-mine")).toBeVisible();
+  await context.setOffline(false);
 });
