@@ -89,6 +89,11 @@ export const MSG = {
   unknownReward: "Unknown reward",
   rewardAlreadyClaimed: "Reward already claimed for this period",
   rewardNotReached: "Reward requirement not met yet",
+  rewardsOffline: (syncedAt: string | null) =>
+    syncedAt ? `You are offline. Showing your rewards as last synced ${syncedAt}.` : "You are offline. Showing your rewards as last synced.",
+  rewardsStale: "Could not reach the server; showing your last known rewards. Retrying...",
+  rewardsNotSynced: "You are offline and your rewards have not been saved on this device yet. They will load when you are back online.",
+  rewardClaimNeedsConnection: "Claiming needs a connection",
 
   // Chat
   chatEmpty: "Type a message first",
@@ -108,6 +113,9 @@ export const MSG = {
   leaderboardEmpty: "No players on the leaderboard yet. Be the first!",
   leaderboardLoading: "Loading leaderboard...",
   leaderboardFailed: "Failed to load leaderboard",
+  leaderboardSnapshot: (syncedAt: string) => `You are offline. Showing the leaderboard as last synced ${syncedAt}.`,
+  leaderboardStaleSnapshot: (syncedAt: string) => `Could not reach the server. Showing the leaderboard as last synced ${syncedAt}.`,
+  leaderboardNotSynced: "You are offline and the leaderboard has not been saved on this device yet. It will load when you are back online.",
 
   // Battles
   battleNeedsCards: "You need at least one card to battle. Open a pack first!",

@@ -119,6 +119,22 @@ describe("GET /api/collection", () => {
     expect(res.body.every((card: { set: number }) => card.set === 1)).toBe(true);
     expect(await server.client().get("/api/collection")).toMatchObject({ status: 401 });
   });
+
+  it("answers 304 to the tag of an unchanged collection, and the whole list once it changed", async () => {
+    const c = await signedUpClient(server, "Tagged");
+    await c.post("/api/open-pack", { set: 1 });
+    const first = await c.get("/api/collection");
+    const etag = first.headers.get("ETag");
+    expect(etag).toMatch(/^W\/".+"$/);
+    const again = await c.get("/api/collection", { "If-None-Match": etag! });
+    expect(again.status).toBe(304);
+    expect(again.body).toBeFalsy();
+    await c.post("/api/open-pack", { set: 1 });
+    const changed = await c.get("/api/collection", { "If-None-Match": etag! });
+    expect(changed.status).toBe(200);
+    expect(changed.body).toHaveLength(6);
+    expect(changed.headers.get("ETag")).not.toBe(etag);
+  });
 });
 
 describe("GET /api/user/rank", () => {

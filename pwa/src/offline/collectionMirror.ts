@@ -21,15 +21,21 @@ export function isLargeCollection(cards: readonly CardDto[]): boolean {
  * transaction. A large one in idle-time steps: 10,000 cards written at once froze the screen for
  * seconds (issue 11). Cards are put first, then the ones the answer no longer has are removed
  * (cards newer than the answer, e.g. a pack opened meanwhile, stay), then the sync time is
- * stamped. Stops when `stillCurrent` says no (a sign-out while it runs).
+ * stamped, with the answer's ETag (null when unknown: the next sync downloads it in full). Stops
+ * when `stillCurrent` says no (a sign-out while it runs).
  */
-export async function replaceMirroredCollection(userId: number, cards: readonly CardDto[], stillCurrent: () => boolean = () => true): Promise<void> {
+export async function replaceMirroredCollection(
+  userId: number,
+  cards: readonly CardDto[],
+  stillCurrent: () => boolean = () => true,
+  etag: string | null = null,
+): Promise<void> {
   if (!isLargeCollection(cards)) {
     return mirrorWrite("saving the collection", (db) =>
       db.transaction("rw", db.cards, db.snapshots, async () => {
         await db.cards.where("userId").equals(userId).delete();
         await db.cards.bulkPut(cards.map((card) => ({ ...card, userId })));
-        await patchSnapshot(db, userId, { collectionSyncedAt: new Date().toISOString() });
+        await patchSnapshot(db, userId, { collectionSyncedAt: new Date().toISOString(), collectionEtag: etag });
       }),
     );
   }
@@ -49,7 +55,7 @@ export async function replaceMirroredCollection(userId: number, cards: readonly 
       const keys = await db.cards.where("userId").equals(userId).primaryKeys();
       const stale = keys.filter(([, id]) => !keep.has(id) && id <= newestInAnswer);
       if (stale.length) await db.cards.bulkDelete(stale);
-      await patchSnapshot(db, userId, { collectionSyncedAt: new Date().toISOString() });
+      await patchSnapshot(db, userId, { collectionSyncedAt: new Date().toISOString(), collectionEtag: etag });
     }),
   );
 }

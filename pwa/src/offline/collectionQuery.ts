@@ -1,14 +1,23 @@
 import { queryOptions, type QueryClient } from "@tanstack/react-query";
 import { FALLBACK } from "@contract/messages";
 import type { CardDto } from "@contract/cards";
-import { apiRequest } from "../lib/http";
+import { ApiError, apiRequest } from "../lib/http";
 import { getSession } from "../lib/session";
 import { appendMirroredCards, replaceMirroredCollection } from "./collectionMirror";
+import { mirrorRead, mirrorWrite, patchSnapshot } from "./db";
 
 // GET /api/collection through TanStack Query, written into the Dexie mirror on every answer. Lives
 // here rather than in a feature because packs (append) and collection (read) both need it.
 
 export const collectionQueryKey = (userId: number) => ["collection", userId] as const;
+
+/** The latest write of each player's collection, so a sync can tell when the copy is saved. */
+const collectionSaves = new Map<number, Promise<void>>();
+
+/** Resolves once the last collection answer of this player is on the device. */
+export function collectionSaved(userId: number): Promise<void> {
+  return collectionSaves.get(userId) ?? Promise.resolve();
+}
 
 function stillSignedIn(userId: number): boolean {
   return getSession().user?.id === userId;
@@ -19,7 +28,7 @@ async function fetchCollection(userId: number, signal: AbortSignal): Promise<Car
     const cards = await apiRequest<CardDto[]>("/collection", { fallback: FALLBACK.collection, signal });
     // Shown at once; the device's copy is written in the background once the page is quiet (db.ts),
     // a large collection in idle-time steps. A sign-out meanwhile stops the write.
-    if (stillSignedIn(userId)) void replaceMirroredCollection(userId, cards, () => stillSignedIn(userId));
+    if (stillSignedIn(userId)) collectionSaves.set(userId, replaceMirroredCollection(userId, cards, () => stillSignedIn(userId)));
     return cards;
   } catch (err) {
     // SPEC.md section 8: collection load failures are only logged (the mirror keeps showing).
@@ -35,6 +44,31 @@ export const collectionQueryOptions = (userId: number) =>
     // SPEC.md section 4: loads are skipped when not authenticated.
     enabled: () => stillSignedIn(userId),
   });
+
+/**
+ * The background sync's download (playerSync.ts): a conditional GET with the tag of the copy on
+ * the device, so an unchanged collection costs a 304 instead of the whole list again. A fresh
+ * answer goes into the query cache and replaces the copy, tag included. Resolves once saved.
+ */
+export async function syncCollection(queryClient: QueryClient, userId: number, signal: AbortSignal): Promise<void> {
+  const etag = await mirrorRead("reading the collection's tag", async (db) => (await db.snapshots.get(userId))?.collectionEtag ?? null);
+  const response = await fetch("/api/collection", {
+    credentials: "same-origin",
+    cache: "no-store", // the tag is ours to send; the browser's cache keeps nothing
+    headers: etag ? { Accept: "application/json", "If-None-Match": etag } : { Accept: "application/json" },
+    signal,
+  });
+  if (response.status === 304) {
+    return mirrorWrite("stamping the collection", (db) => patchSnapshot(db, userId, { collectionSyncedAt: new Date().toISOString() }));
+  }
+  if (!response.ok) throw new ApiError(FALLBACK.collection, response.status);
+  const cards = (await response.json()) as CardDto[];
+  if (!stillSignedIn(userId)) return;
+  queryClient.setQueryData(collectionQueryKey(userId), cards);
+  const saved = replaceMirroredCollection(userId, cards, () => stillSignedIn(userId), response.headers.get("ETag"));
+  collectionSaves.set(userId, saved);
+  await saved;
+}
 
 /**
  * SPEC.md section 4, after a pack: the returned cards join the local collection (query cache and

@@ -3,7 +3,7 @@ import { quietIdle } from "../lib/quietIdle";
 import type { OfflineDatabase } from "./dexieDb";
 import type { PlayerSnapshot } from "./types";
 
-export type { PlayerSnapshot, RankSnapshot } from "./types";
+export type { LeaderboardSnapshot, PlayerSnapshot, RankSnapshot } from "./types";
 export type { OfflineDatabase } from "./dexieDb";
 
 // The device's copy (IndexedDB through Dexie) without Dexie on the start-up path (issue 11: Dexie
@@ -75,6 +75,12 @@ function armWriteGate(): void {
     .then(now, now);
 }
 
+/** Resolves when queued writes may run: the first screen has loaded and gone quiet (or the 10 s cap). */
+export function pageQuiet(): Promise<void> {
+  armWriteGate();
+  return writesReleased;
+}
+
 let queue: Promise<void> = Promise.resolve();
 
 /**
@@ -99,6 +105,14 @@ export function mirrorWrite(label: string, write: (db: OfflineDatabase) => Promi
     });
   queue = run;
   return run;
+}
+
+/** A one-off read of the device's copy, in turn with the queued writes; null when it failed. */
+export function mirrorRead<T>(label: string, read: (db: OfflineDatabase) => Promise<T>): Promise<T | null> {
+  let result: T | null = null;
+  return mirrorWrite(label, async (db) => {
+    result = await read(db);
+  }).then(() => result);
 }
 
 /**

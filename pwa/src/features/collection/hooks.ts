@@ -1,13 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useState } from "react";
 import type { CardDto } from "@contract/cards";
-import { rankQueryOptions } from "../../lib/rank";
 import { readStored, writeStored } from "../../lib/storage";
 import { useOnlineStatus } from "../../lib/useOnlineStatus";
 import { collectionQueryOptions } from "../../offline/collectionQuery";
 import { useMirroredCollection, usePlayerSnapshot } from "../../offline/collectionMirror";
-import type { RankSnapshot } from "../../offline/db";
-import { saveRankSnapshot } from "../../offline/playerSnapshot";
 import { clampGridSize, type GridSize } from "./collectionModel";
 
 export interface CollectionData {
@@ -64,26 +61,8 @@ export function useCollectionData(userId: number): CollectionData {
   };
 }
 
-/** GET /api/user/rank, kept on the device for offline visits. */
-export function useRank(userId: number): RankSnapshot | null {
-  const query = useQuery(rankQueryOptions(userId));
-  const online = useOnlineStatus();
-  const snapshot = usePlayerSnapshot(userId, !query.data && (!online || query.isError));
-  useEffect(() => {
-    if (query.data) void saveRankSnapshot(userId, query.data);
-  }, [query.data, userId]);
-  // A new pack moves the rank: read it again.
-  useEffect(() => {
-    const refetch = () => void query.refetch();
-    window.addEventListener("pack-opened", refetch);
-    window.addEventListener("trade-completed", refetch);
-    return () => {
-      window.removeEventListener("pack-opened", refetch);
-      window.removeEventListener("trade-completed", refetch);
-    };
-  }, [query]);
-  return query.data ?? snapshot?.rank ?? null;
-}
+/** The player's rank, the header's source too (offline/lastKnown.ts). */
+export { usePlayerRank as useRank } from "../../offline/lastKnown";
 
 const GRID_KEY = "foilbound-collection-grid-v1";
 

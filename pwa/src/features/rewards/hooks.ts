@@ -1,26 +1,21 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo } from "react";
 import { MSG } from "@contract/messages";
 import type { RewardDto } from "@contract/rewards";
 import { playSound } from "../../audio/useAudio";
 import { ApiError, apiRequest } from "../../lib/http";
 import { updateUser } from "../../lib/session";
-import { readStored, writeStored } from "../../lib/storage";
+import { useNow } from "../../lib/useNow";
+import { useOnlineStatus } from "../../lib/useOnlineStatus";
 import { refreshUserData } from "../../lib/userData";
-import { cachedClaims, claimableCount, statusRetryDelay, type ClaimCache } from "./rewardRules";
+import { usePlayerSnapshot } from "../../offline/collectionMirror";
+import { saveRewardsSnapshot } from "../../offline/playerSnapshot";
+import { fetchRewards, rewardsQueryKey } from "./api";
+import { asOfNow, claimableCount, statusRetryDelay } from "./rewardRules";
 
-const FAILED_TO_LOAD = "Failed to load rewards";
+export { rewardsQueryKey } from "./api";
+
 const FAILED_TO_CLAIM = "Failed to claim reward";
-
-export const rewardsQueryKey = (userId: number) => ["rewards", userId] as const;
-
-/** The device's record per player: claims made here and the last reward list seen. */
-interface RewardCache {
-  claims: ClaimCache;
-  rewards?: RewardDto[];
-}
-const cacheKey = (userId: number) => `foilbound-rewards-v1-${userId}`;
-const readCache = (userId: number): RewardCache => readStored<RewardCache>(cacheKey(userId)) ?? { claims: {} };
 
 /** Events after which progress may have moved (SPEC.md section 4, reward badge). */
 const PROGRESS_EVENTS = ["trade-completed", "pack-opened", "reward-claimed"] as const;
@@ -30,76 +25,68 @@ export interface RewardsState {
   claimed: Record<string, boolean>;
   claimable: number;
   loading: boolean;
-  /** The server could not be reached: showing the device's last copy, retrying. */
+  /** The server could not be reached: showing the device's last copy of the server's answer. */
   stale: boolean;
+  /** No network: nothing can be claimed. */
+  offline: boolean;
+  /** When the shown copy was read from the server (only while `stale`). */
+  syncedAt: string | null;
 }
 
 /**
  * The rewards with the server's progress and claimed flags, synced every 30 s and on focus with
- * 3 retries backing off (1 s doubling, 10 s at most); when the server cannot be reached, the
- * device's last list and its own claims this period stand in.
+ * 3 retries backing off (1 s doubling, 10 s at most). Every answer is kept on the device (Dexie,
+ * per player); when the server cannot be reached, that last answer stands in, as the server said
+ * it (a period that reset since starts again): the badge never counts guesses.
  */
 export function useRewards(userId: number): RewardsState {
-  const [cache, setCache] = useState<RewardCache>(() => readCache(userId));
+  const online = useOnlineStatus();
   const query = useQuery({
     queryKey: rewardsQueryKey(userId),
-    queryFn: ({ signal }) => apiRequest<RewardDto[]>("/user/rewards", { fallback: FAILED_TO_LOAD, signal }),
+    queryFn: ({ signal }) => fetchRewards(signal),
     refetchInterval: 30_000,
     refetchOnWindowFocus: true,
     retry: 3,
     retryDelay: statusRetryDelay,
   });
+  const useDevice = !query.data && (!online || query.isError);
+  const snapshot = usePlayerSnapshot(userId, useDevice);
+  const now = useNow(60_000);
 
   useEffect(() => {
-    if (!query.data) return;
-    setCache((old) => {
-      const next = { ...old, rewards: query.data };
-      writeStored(cacheKey(userId), next);
-      return next;
-    });
+    if (query.data) void saveRewardsSnapshot(userId, query.data);
   }, [query.data, userId]);
 
   useEffect(() => {
     const refetch = () => void query.refetch();
     for (const name of PROGRESS_EVENTS) window.addEventListener(name, refetch);
-    // Another tab of this player claimed something: pick up its record.
-    const onStorage = (e: StorageEvent) => e.key === cacheKey(userId) && setCache(readCache(userId));
-    window.addEventListener("storage", onStorage);
     return () => {
       for (const name of PROGRESS_EVENTS) window.removeEventListener(name, refetch);
-      window.removeEventListener("storage", onStorage);
     };
-  }, [query, userId]);
+  }, [query]);
 
-  const rewards = query.data ?? cache.rewards;
-  const claimed = useMemo(() => {
-    if (!rewards) return {};
-    const local = cachedClaims(cache.claims, rewards, new Date());
-    // The server's word when it answered; the device's own claims this period otherwise.
-    return Object.fromEntries(rewards.map((r) => [r.id, (query.data ? r.claimed : false) || local[r.id] === true]));
-  }, [rewards, cache.claims, query.data]);
+  const saved = snapshot?.rewards ?? undefined;
+  const rewards = useMemo(() => query.data ?? (saved ? asOfNow(saved, now) : undefined), [query.data, saved, now]);
+  const claimed = useMemo(() => Object.fromEntries((rewards ?? []).map((r) => [r.id, r.claimed])), [rewards]);
 
   return {
     rewards,
     claimed,
     claimable: rewards ? claimableCount(rewards, claimed) : 0,
-    loading: !rewards && query.isPending,
-    stale: query.isError,
+    // Offline the query waits (paused): loading only while the device's copy is being read.
+    loading: !rewards && (useDevice ? snapshot === undefined : query.isPending),
+    stale: !query.data && !!saved,
+    offline: !online,
+    syncedAt: !query.data ? (snapshot?.rewardsSyncedAt ?? null) : null,
   };
 }
 
 /** Claims a reward: the server credits its own table's coins; the client only asks. */
 export function useClaimReward(userId: number) {
   const queryClient = useQueryClient();
-  const markClaimed = useCallback(
-    (rewardId: string) => {
-      const cache = readCache(userId);
-      cache.claims[rewardId] = new Date().toISOString();
-      writeStored(cacheKey(userId), cache);
-      queryClient.setQueryData<RewardDto[]>(rewardsQueryKey(userId), (old) => old?.map((r) => (r.id === rewardId ? { ...r, claimed: true } : r)));
-    },
-    [queryClient, userId],
-  );
+  // The server has just said so: the cached answer follows (and is saved on the device with it).
+  const markClaimed = (rewardId: string) =>
+    queryClient.setQueryData<RewardDto[]>(rewardsQueryKey(userId), (old) => old?.map((r) => (r.id === rewardId ? { ...r, claimed: true } : r)));
   return useMutation({
     mutationFn: (reward: RewardDto) =>
       apiRequest<{ newCoinCount: number }>("/user/coins", {

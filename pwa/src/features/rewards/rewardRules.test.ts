@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cachedClaims, claimableCount, claimState, resetLabel, statusRetryDelay } from "./rewardRules";
+import { asOfNow, claimableCount, claimState, resetLabel, statusRetryDelay } from "./rewardRules";
 
 const H = 3_600_000;
 const M = 60_000;
@@ -31,15 +31,19 @@ describe("reward rules", () => {
     expect(claimableCount(rewards, { a: true })).toBe(1);
   });
 
-  it("trusts a cached claim for the current UTC day or week only", () => {
-    const now = new Date("2026-11-25T10:00:00Z"); // a Wednesday
-    const rewards = [
-      { id: "d", type: "daily" as const },
-      { id: "w", type: "weekly" as const },
-    ];
-    expect(cachedClaims({ d: "2026-11-25T00:00:01Z", w: "2026-11-23T00:00:00Z" }, rewards, now)).toEqual({ d: true, w: true });
-    expect(cachedClaims({ d: "2026-11-24T23:59:59Z", w: "2026-11-22T23:59:59Z" }, rewards, now)).toEqual({ d: false, w: false });
-    expect(cachedClaims({}, rewards, now)).toEqual({ d: false, w: false });
+  it("keeps the server's last list as it was until a period resets, then starts that reward again", () => {
+    const list = [
+      { id: "d", type: "daily", progress: 2, requirement: 1, claimed: true, resetTime: "2026-11-26T00:00:00Z" },
+      { id: "w", type: "weekly", progress: 5, requirement: 5, claimed: false, resetTime: "2026-11-30T00:00:00Z" },
+    ] as never[];
+    const before = asOfNow(list, new Date("2026-11-25T23:59:00Z"));
+    expect(before).toEqual(list);
+    expect(claimableCount(before, { d: true })).toBe(1);
+    const after = asOfNow(list, new Date("2026-11-26T00:00:00Z"));
+    expect(after.map((r) => [r.id, r.progress, r.claimed])).toEqual([
+      ["d", 0, false],
+      ["w", 5, false],
+    ]);
   });
 
   it("backs off 1 s, 2 s, 4 s ... up to 10 s", () => {

@@ -1,8 +1,7 @@
 // Rewards as the screen sees them (SPEC.md sections 2, 4, 8): countdown labels, claim states,
-// and the per-player claim cache that stands in when the status call fails. Pure.
+// and the server's last list as it stands when the status call fails. Pure.
 
 import type { RewardDto } from "@contract/rewards";
-import { utcDayStart, utcWeekStart } from "../../../../api/src/game/periods";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -28,19 +27,13 @@ export function claimableCount(rewards: readonly RewardDto[], claimed: Readonly<
   return rewards.filter((r) => r.progress >= r.requirement && !claimed[r.id]).length;
 }
 
-/** The local record: reward id to the time it was claimed on this device. */
-export type ClaimCache = Record<string, string>;
-
-/** A cached claim counts for the current period only: daily since the UTC day began, weekly since Monday. */
-export function cachedClaims(cache: ClaimCache, rewards: readonly Pick<RewardDto, "id" | "type">[], now: Date): Record<string, boolean> {
-  const dayStart = utcDayStart(now).getTime();
-  const weekStart = utcWeekStart(now).getTime();
-  return Object.fromEntries(
-    rewards.map((r) => {
-      const at = cache[r.id] ? Date.parse(cache[r.id]!) : NaN;
-      return [r.id, Number.isFinite(at) && at >= (r.type === "daily" ? dayStart : weekStart)];
-    }),
-  );
+/**
+ * The server's last reward list as it stands now: a reward whose period has reset since the list
+ * was read starts again (no progress, not claimed), so an old copy never offers a claim the server
+ * would refuse, nor hides one it would pay.
+ */
+export function asOfNow(rewards: readonly RewardDto[], now: Date): RewardDto[] {
+  return rewards.map((r) => (Date.parse(r.resetTime) <= now.getTime() ? { ...r, progress: 0, claimed: false } : r));
 }
 
 /** Retry delays of the status sync: 1 s doubling, at most 10 s (SPEC.md section 4). */

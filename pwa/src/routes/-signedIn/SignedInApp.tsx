@@ -12,6 +12,7 @@ import { SupportButton } from "../../features/support/components/SupportButton";
 import { useSignedInUser } from "../../lib/session";
 import { useUserDataSync } from "../../lib/userData";
 import { installOfflineMirror } from "../../offline/installOfflineMirror";
+import { usePlayerSync } from "../../offline/playerSync";
 
 // Everything a signed-in player needs around the game views, in its own chunk: a visitor on the
 // age gate or the login form never waits for it (issue 11, first load). The '-' prefix keeps the
@@ -47,6 +48,8 @@ function SignedInShell({ onLogout, loggingOut }: { onLogout: () => void; logging
   // Mounted from the first opening on, so the dialog keeps its closing behaviour afterwards.
   const [settingsUsed, setSettingsUsed] = useState(false);
   const user = useSignedInUser();
+  // The whole collection and summary saved on the device for offline screens (issue 12).
+  usePlayerSync(user.id);
   // SPEC.md section 4: the rewards badge counts claimable rewards, refreshed every 30 s and on events.
   const rewards = useRewards(user.id);
   // The installed app's icon carries the same count (issue 12).

@@ -1,10 +1,8 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect } from "react";
 import { Link } from "@tanstack/react-router";
 import { formatNumber } from "../../../lib/format";
-import { rankQueryKey, rankQueryOptions } from "../../../lib/rank";
 import { useSignedInUser } from "../../../lib/session";
 import { Icon } from "../../../lib/ui/Icon";
+import { usePlayerRank } from "../../../offline/lastKnown";
 import "./leaderboard.css";
 
 const MEDALS = ["gold", "silver", "bronze"] as const;
@@ -12,18 +10,9 @@ const MEDALS = ["gold", "silver", "bronze"] as const;
 /** The header's rank: '#N', with a gold, silver or bronze crown for the top three. */
 export function HeaderRank() {
   const user = useSignedInUser();
-  const queryClient = useQueryClient();
-  const { data } = useQuery(rankQueryOptions(user.id));
-  useEffect(() => {
-    const refresh = () => void queryClient.invalidateQueries({ queryKey: rankQueryKey(user.id) });
-    window.addEventListener("pack-opened", refresh);
-    window.addEventListener("trade-completed", refresh);
-    return () => {
-      window.removeEventListener("pack-opened", refresh);
-      window.removeEventListener("trade-completed", refresh);
-    };
-  }, [queryClient, user.id]);
-  const rank = data?.rank ?? null;
+  // The collection's source too: offline both show the server's last answer (issue 12: the header
+  // read only the live answer and showed "--" where the collection showed the saved "#1").
+  const rank = usePlayerRank(user.id)?.rank ?? null;
   const medal = rank && rank <= 3 ? MEDALS[rank - 1] : null;
   return (
     <Link to="/rank" className={`hud-rank${medal ? ` is-${medal}` : ""}`} aria-label={rank ? `Your rank: ${rank}` : "Your rank: not ranked yet"} data-testid="header-rank">

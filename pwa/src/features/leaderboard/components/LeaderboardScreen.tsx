@@ -1,18 +1,21 @@
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { Fragment, useEffect, useState } from "react";
 import type { LeaderboardEntryDto } from "@contract/leaderboard";
+import type { LeaderboardSnapshot } from "../../../offline/db";
 import { MSG } from "@contract/messages";
 import { toRevealCard } from "../../../effects/cardStage";
 import { cardName } from "../../../lib/cardName";
 import { formatCompact, formatNumber } from "../../../lib/format";
 import { messageOf } from "../../../lib/http";
-import { rankQueryOptions } from "../../../lib/rank";
 import { useSignedInUser } from "../../../lib/session";
 import { Button } from "../../../lib/ui/Button";
 import { CardArt } from "../../../lib/ui/CardArt";
-import { ErrorBanner } from "../../../lib/ui/ErrorBanner";
+import { ErrorBanner, NoticeBanner } from "../../../lib/ui/ErrorBanner";
 import { Icon } from "../../../lib/ui/Icon";
 import { SMALL_SCREEN_QUERY, useMediaQuery } from "../../../lib/useMediaQuery";
+import { useOnlineStatus } from "../../../lib/useOnlineStatus";
+import { useLeaderboardSnapshot, usePlayerRank } from "../../../offline/lastKnown";
+import { splitAtGaps } from "../../../offline/leaderboardSnapshot";
 import { fetchLeaderboardPage, leaderboardKey, PAGE_SIZE, pageOffsetOf } from "../api";
 import "./leaderboard.css";
 
@@ -23,7 +26,8 @@ export function LeaderboardScreen() {
   const me = useSignedInUser();
   const small = useMediaQuery(SMALL_SCREEN_QUERY);
   // The board is being looked at: the place must be current, not the header's 30 s old copy.
-  const rank = useQuery({ ...rankQueryOptions(me.id), refetchOnMount: "always" });
+  const rank = usePlayerRank(me.id, "always");
+  const online = useOnlineStatus();
   const board = useInfiniteQuery({
     queryKey: leaderboardKey,
     queryFn: ({ pageParam, signal }) => fetchLeaderboardPage(pageParam, signal),
@@ -32,7 +36,7 @@ export function LeaderboardScreen() {
     refetchOnWindowFocus: true,
   });
   const rows = board.data?.pages.flat() ?? [];
-  const myRank = rank.data?.rank ?? null;
+  const myRank = rank?.rank ?? null;
   const loadedToRank = rows.length;
   // The player's own page when it lies beyond what is loaded from the top.
   const [aroundOffset, setAroundOffset] = useState<number | null>(null);
@@ -58,8 +62,12 @@ export function LeaderboardScreen() {
     setScrollTarget(me.id);
   };
 
-  const players = rank.data?.players;
+  const players = rank?.players;
   const aroundRows = (around.data ?? []).filter((r) => r.rank > loadedToRank);
+  // No live rows (offline, or the server failing): the rows saved at the last sync, with their time.
+  const useSaved = rows.length === 0 && (!online || board.isError);
+  const saved = useLeaderboardSnapshot(me.id, useSaved);
+  if (useSaved && saved !== undefined) return <SavedLeaderboard saved={saved} offline={!online} meId={me.id} players={players} compact={small} />;
 
   return (
     <section className="leaderboard" aria-labelledby="leaderboard-title">
@@ -105,6 +113,44 @@ export function LeaderboardScreen() {
               <LeaderboardRow key={entry.user.id} entry={entry} mine={entry.user.id === me.id} compact={small} />
             ))}
           </ol>
+        </>
+      )}
+    </section>
+  );
+}
+
+/** The leaderboard as last synced: the first page, then the player's own page after a gap. */
+function SavedLeaderboard({ saved, offline, meId, players, compact }: { saved: LeaderboardSnapshot | null; offline: boolean; meId: number; players: number | undefined; compact: boolean }) {
+  const time = saved ? new Date(saved.syncedAt).toLocaleString() : "";
+  const count = players ?? saved?.players;
+  return (
+    <section className="leaderboard" aria-labelledby="leaderboard-title">
+      <header className="leaderboard__head">
+        <div>
+          <h1 id="leaderboard-title" className="screen-title">Leaderboard</h1>
+          <p className="leaderboard__count">{count !== undefined ? `${formatNumber(count)} ${count === 1 ? "player" : "players"}` : " "}</p>
+        </div>
+      </header>
+      {!saved ? (
+        <NoticeBanner icon="offline">{MSG.leaderboardNotSynced}</NoticeBanner>
+      ) : (
+        <>
+          <NoticeBanner icon="offline">{offline ? MSG.leaderboardSnapshot(time) : MSG.leaderboardStaleSnapshot(time)}</NoticeBanner>
+          {saved.entries.length === 0 && <p className="leaderboard__note">{MSG.leaderboardEmpty}</p>}
+          {splitAtGaps(saved.entries).map((run, i) => (
+            <Fragment key={run[0]!.rank}>
+              {i > 0 && (
+                <p className="leaderboard__gap" aria-hidden="true">
+                  ⋯
+                </p>
+              )}
+              <ol className="leaderboard__list" start={run[0]!.rank} aria-label={i > 0 ? "Players around you" : undefined}>
+                {run.map((entry) => (
+                  <LeaderboardRow key={entry.user.id} entry={entry} mine={entry.user.id === meId} compact={compact} />
+                ))}
+              </ol>
+            </Fragment>
+          ))}
         </>
       )}
     </section>

@@ -1,3 +1,4 @@
+import { MSG } from "@contract/messages";
 import type { RewardDto } from "@contract/rewards";
 import { formatNumber } from "../../../lib/format";
 import { useSignedInUser } from "../../../lib/session";
@@ -23,7 +24,11 @@ export function RewardsScreen() {
         <h1 id="rewards-title" className="screen-title">Rewards</h1>
         <p className="screen-lede">Play every day and every week to earn free coins.</p>
       </header>
-      {state.stale && state.rewards && <NoticeBanner icon="offline">Could not reach the server; showing your last known rewards. Retrying...</NoticeBanner>}
+      {state.offline && state.rewards && (
+        <NoticeBanner icon="offline">{MSG.rewardsOffline(state.syncedAt ? new Date(state.syncedAt).toLocaleString() : null)}</NoticeBanner>
+      )}
+      {!state.offline && state.stale && state.rewards && <NoticeBanner icon="offline">{MSG.rewardsStale}</NoticeBanner>}
+      {state.offline && !state.rewards && !state.loading && <NoticeBanner icon="offline">{MSG.rewardsNotSynced}</NoticeBanner>}
       {state.loading && (
         <p className="rewards__loading" role="status">
           Loading rewards...
@@ -52,6 +57,7 @@ export function RewardsScreen() {
                       reward={reward}
                       claimed={state.claimed[reward.id] === true}
                       claiming={claim.isPending && claim.variables?.id === reward.id}
+                      offline={state.offline}
                       onClaim={() => claim.mutate(reward)}
                     />
                   ))}
@@ -65,7 +71,7 @@ export function RewardsScreen() {
   );
 }
 
-function RewardTile({ reward, claimed, claiming, onClaim }: { reward: RewardDto; claimed: boolean; claiming: boolean; onClaim: () => void }) {
+function RewardTile({ reward, claimed, claiming, offline, onClaim }: { reward: RewardDto; claimed: boolean; claiming: boolean; offline: boolean; onClaim: () => void }) {
   const state = claimState(reward, claimed, claiming);
   const shown = Math.min(reward.progress, reward.requirement);
   const percent = Math.round((shown / reward.requirement) * 100);
@@ -91,6 +97,14 @@ function RewardTile({ reward, claimed, claiming, onClaim }: { reward: RewardDto;
           <Button size="sm" variant="secondary" disabled className="reward-tile__claimed" icon={<Icon name="check" size={16} />}>
             Claimed
           </Button>
+        ) : offline && state === "completable" ? (
+          // Only the server pays a claim: offline the button stays, disabled, with the reason beside it.
+          <span className="reward-tile__offline">
+            <Button size="sm" variant="gold" disabled aria-describedby={`claim-offline-${reward.id}`}>
+              Claim Reward
+            </Button>
+            <small id={`claim-offline-${reward.id}`}>{MSG.rewardClaimNeedsConnection}</small>
+          </span>
         ) : (
           <Button size="sm" variant="gold" disabled={state === "locked"} busy={state === "claiming"} busyLabel="Claiming..." onClick={onClaim}>
             Claim Reward
