@@ -23,6 +23,8 @@ async function untilWorkerControls(page: Page): Promise<void> {
   });
   await page.reload();
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  // The device's copy of the player (offline/playerSync.ts) is saved: offline screens may read it.
+  await expect(page.locator("html")).toHaveAttribute("data-offline-synced", /Z$/, { timeout: 30_000 });
 }
 
 /** Nothing waits forever and nothing failed out loud. Call once the screen's note is showing. */
@@ -54,8 +56,10 @@ async function reloadEachRouteOffline(page: Page, context: BrowserContext): Prom
   await page.goto("/battle");
   await expect(page.getByText(MSG.battleOffline)).toBeVisible();
   await expect(page.getByRole("button", { name: "Find Battle" })).toBeDisabled();
-  // Champions were never loaded in this page: said so, not "No champions yet".
-  await expect(page.getByRole("region", { name: "Your Champions" }).getByText(MSG.offlineNotLoaded)).toBeVisible();
+  // Champions were never loaded in this page: the device's copy from the last sync, marked as such.
+  const champions = page.getByRole("region", { name: "Your Champions" });
+  await expect(champions.getByText(MSG.offlineLastSeen)).toBeVisible();
+  await expect(champions.getByRole("listitem")).toHaveCount(3);
   await expect(page.getByText(MSG.battleNoChampions)).toHaveCount(0);
   await expectNothingHangsOrFails(page);
 

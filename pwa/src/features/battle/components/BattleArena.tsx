@@ -4,7 +4,7 @@ import type { BattleDto } from "@contract/battle";
 import { useAudio } from "../../../audio/useAudio";
 import { preloadCardStage } from "../../../effects/cardStage";
 import { messageOf } from "../../../lib/http";
-import { useSession } from "../../../lib/session";
+import { useSession, useSignedInUser } from "../../../lib/session";
 import { Button } from "../../../lib/ui/Button";
 import { CurrencyIcon } from "../../../lib/ui/CurrencyIcon";
 import { ErrorBanner, NoticeBanner } from "../../../lib/ui/ErrorBanner";
@@ -12,6 +12,7 @@ import { Icon } from "../../../lib/ui/Icon";
 import { onIdle } from "../../../lib/idle";
 import { useQueryOffline } from "../../../lib/queryOffline";
 import { useOnlineStatus } from "../../../lib/useOnlineStatus";
+import { useLastKnownChampions } from "../../../offline/lastKnown";
 import { cardSummary } from "../battleCards";
 import { outcomeTitle, roundLimit } from "../battleRules";
 import { useBattle, useBattleAllowance, useChampions, type BattleControls } from "../hooks";
@@ -51,7 +52,12 @@ function SignedInArena() {
   const allowance = useBattleAllowance();
   const champions = useChampions();
   const allowanceView = useQueryOffline(allowance);
-  const championsView = useQueryOffline(champions);
+  const liveChampionsView = useQueryOffline(champions);
+  // Offline before the champions were loaded in this page: the copy saved at the last sync.
+  const savedChampions = useLastKnownChampions(useSignedInUser().id, liveChampionsView.missing);
+  const shownChampions = champions.data ?? savedChampions ?? undefined;
+  const championsView =
+    liveChampionsView.missing && shownChampions ? { ...liveChampionsView, missing: false, lastKnown: true } : liveChampionsView;
   const online = useOnlineStatus();
   const { playClick } = useAudio();
 
@@ -101,7 +107,7 @@ function SignedInArena() {
       )}
 
       <ChampionsList
-        champions={champions.data}
+        champions={shownChampions}
         view={championsView}
         error={championsView.error ? messageOf(championsView.error, FALLBACK.champions) : null}
       />
