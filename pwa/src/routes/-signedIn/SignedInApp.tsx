@@ -11,6 +11,7 @@ import { SupportButton } from "../../features/support/components/SupportButton";
 import { useSignedInUser } from "../../lib/session";
 import { useUserDataSync } from "../../lib/userData";
 import { installOfflineMirror } from "../../offline/installOfflineMirror";
+import { useAssetWarmUp } from "../../offline/useAssetWarmUp";
 
 // Everything a signed-in player needs around the game views, in its own chunk: a visitor on the
 // age gate or the login form never waits for it (issue 11, first load). The '-' prefix keeps the
@@ -46,6 +47,8 @@ function SignedInShell({ onLogout, loggingOut }: { onLogout: () => void; logging
   // Mounted from the first opening on, so the dialog keeps its closing behaviour afterwards.
   const [settingsUsed, setSettingsUsed] = useState(false);
   const user = useSignedInUser();
+  // Issue 12: art and sounds kept for offline visits, fetched in quiet moments.
+  useAssetWarmUp(user.id);
   // SPEC.md section 4: the rewards badge counts claimable rewards, refreshed every 30 s and on events.
   const rewards = useRewards(user.id);
   return (
