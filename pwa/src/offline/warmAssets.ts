@@ -1,5 +1,5 @@
 import type { CardIdentityDto } from "@contract/cards";
-import { PACK_FILES, SOUND_NAMES, soundPath, type SoundFormat } from "../../../assets/scripts/artManifest.ts";
+import { CARD_FILES, PACK_FILES, SOUND_NAMES, soundPath, type SoundFormat } from "../../../assets/scripts/artManifest.ts";
 import { cardImageUrls } from "../effects/cardImages.ts";
 import { finishOf } from "../../../api/src/game/sets.ts";
 import { ART_CACHE, ASSET_REFRESH_AFTER_MS, SOUND_CACHE } from "./assetCaches.ts";
@@ -16,8 +16,9 @@ export interface WarmItem {
 }
 
 /**
- * What a player should have offline: every pack's artwork, the picture each owned card shows
- * first (and its background), and every sound in the one format this browser plays.
+ * What a player should have offline, most needed first: every pack's artwork, the picture each
+ * owned card shows first (and its background), every sound in the one format this browser plays,
+ * then the portraits of the catalogue entries still missing (the binder shows them greyed).
  */
 export function warmPlan(cards: readonly CardIdentityDto[], soundFormat: SoundFormat | null): WarmItem[] {
   const art = new Set<string>(PACK_FILES.map((file) => `/${file}`));
@@ -28,6 +29,7 @@ export function warmPlan(cards: readonly CardIdentityDto[], soundFormat: SoundFo
   }
   const items: WarmItem[] = [...art].map((url) => ({ url, cache: ART_CACHE }));
   if (soundFormat) for (const name of SOUND_NAMES) items.push({ url: soundPath(name, soundFormat), cache: SOUND_CACHE });
+  for (const file of CARD_FILES) if (!art.has(`/${file}`)) items.push({ url: `/${file}`, cache: ART_CACHE });
   return items;
 }
 
