@@ -37,7 +37,7 @@ export function useAssetWarmUp(userId: number): void {
         await loaded(signal);
         const cards = await ownedCards(queryClient, userId);
         if (signal.aborted) return;
-        await warmCaches(warmPlan(cards, playableSoundFormat()), signal, {
+        await warmCaches(warmPlan(cards, playableSoundFormat(), !savingData()), signal, {
           caches,
           fetch: (input, init) => fetch(input, init),
           whenQuiet,
@@ -73,6 +73,11 @@ export function useAssetWarmUp(userId: number): void {
       unsubscribe();
     };
   }, [queryClient, userId]);
+}
+
+/** The player asked the browser to save data (Data Saver): only what they own is fetched ahead. */
+function savingData(): boolean {
+  return (navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData === true;
 }
 
 function sameKey(a: readonly unknown[], b: readonly unknown[]): boolean {

@@ -33,6 +33,11 @@ describe("warmPlan", () => {
     expect(sounds.every((u) => u.endsWith(".opus"))).toBe(true);
   });
 
+  it("leaves the missing entries' portraits out for a player saving data", () => {
+    const art = warmPlan([card()], "opus", false).filter((i) => i.cache === ART_CACHE);
+    expect(art.map((i) => i.url)).toEqual([...PACK_FILES.map((f) => `/${f}`), "/cards/velvetnight1.webp", "/backgrounds/neonblocks.webp"]);
+  });
+
   it("leaves sounds out where the browser plays none", () => {
     expect(warmPlan([], null).every((i) => i.cache === ART_CACHE)).toBe(true);
   });

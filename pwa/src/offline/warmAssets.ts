@@ -18,9 +18,10 @@ export interface WarmItem {
 /**
  * What a player should have offline, most needed first: every pack's artwork, the picture each
  * owned card shows first (and its background), every sound in the one format this browser plays,
- * then the portraits of the catalogue entries still missing (the binder shows them greyed).
+ * then the portraits of the catalogue entries still missing (the binder shows them greyed; all of
+ * the catalogue is about 4.6 MB, left out when `missingEntries` is false: a player saving data).
  */
-export function warmPlan(cards: readonly CardIdentityDto[], soundFormat: SoundFormat | null): WarmItem[] {
+export function warmPlan(cards: readonly CardIdentityDto[], soundFormat: SoundFormat | null, missingEntries = true): WarmItem[] {
   const art = new Set<string>(PACK_FILES.map((file) => `/${file}`));
   for (const card of cards) {
     const chain = cardImageUrls({ ...card, finish: finishOf(card) });
@@ -29,7 +30,7 @@ export function warmPlan(cards: readonly CardIdentityDto[], soundFormat: SoundFo
   }
   const items: WarmItem[] = [...art].map((url) => ({ url, cache: ART_CACHE }));
   if (soundFormat) for (const name of SOUND_NAMES) items.push({ url: soundPath(name, soundFormat), cache: SOUND_CACHE });
-  for (const file of CARD_FILES) if (!art.has(`/${file}`)) items.push({ url: `/${file}`, cache: ART_CACHE });
+  if (missingEntries) for (const file of CARD_FILES) if (!art.has(`/${file}`)) items.push({ url: `/${file}`, cache: ART_CACHE });
   return items;
 }
 
