@@ -6,6 +6,7 @@ import { defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { SCREENSHOTS, SHORTCUT_ICONS } from "./assets/scripts/artManifest.ts";
 import { precompressDir } from "./assets/scripts/lib/precompress.ts";
+import { ART_CACHE, ART_MAX_ENTRIES, ASSET_MAX_AGE_S, SOUND_CACHE, SOUND_MAX_ENTRIES } from "./pwa/src/offline/assetCaches.ts";
 
 const root = import.meta.dirname;
 const API_PORT = Number(process.env.API_PORT || 3001);
@@ -190,25 +191,39 @@ export default defineConfig({
         })),
       },
       workbox: {
-        // Precache the app shell only; art and sounds go to runtime caches as they are used.
+        // Precache the app shell only; art and sounds go to runtime caches (warmed after sign-in:
+        // offline/useAssetWarmUp.ts).
         globPatterns: ["**/*.{js,css,html,woff2}"],
         navigateFallback: "/index.html",
         navigateFallbackDenylist: [/^\/api/],
+        // Updates wait for the player (registerType "prompt": no skipWaiting). Claiming only matters
+        // on the first install, when nothing else controls the page: the art and sound warm-up can
+        // start in that same visit instead of the next one.
+        clientsClaim: true,
+        // An update removes the old version's precache entries only; the runtime caches below keep
+        // their names (assetCaches.ts) and their contents across versions.
+        cleanupOutdatedCaches: true,
         runtimeCaching: [
           {
-            urlPattern: ({ request }) => request.destination === "image",
+            // The game's art by path (the warm-up's own fetches have no "image" destination), and
+            // any other picture the page shows. (These functions are copied into sw.js as text:
+            // they can use no outside names, hence the literal paths; see artManifest.ts.)
+            urlPattern: ({ request, url }) => request.destination === "image" || /^\/(cards|backgrounds|packs)\/[^/]+\.(webp|png)$/.test(url.pathname),
             handler: "CacheFirst",
-            // A week, then fetched again (a 304 when unchanged): art an operator replaces reaches players.
-            options: { cacheName: "foilbound-art", expiration: { maxEntries: 600, maxAgeSeconds: 60 * 60 * 24 * 7 } },
+            options: {
+              cacheName: ART_CACHE,
+              expiration: { maxEntries: ART_MAX_ENTRIES, maxAgeSeconds: ASSET_MAX_AGE_S },
+              cacheableResponse: { statuses: [200] },
+            },
           },
           {
-            // Opus and MP3 (whichever the browser plays), cached as used, never precached. The
-            // streamed music asks for byte ranges: answer them from the cached whole file.
+            // Opus and MP3 (whichever the browser plays), never precached. The streamed music asks
+            // for byte ranges: answer them from the cached whole file (the warm-up fetches it whole).
             urlPattern: ({ url }) => /^\/sounds\/[^/]+\.(opus|mp3)$/.test(url.pathname),
             handler: "CacheFirst",
             options: {
-              cacheName: "foilbound-sounds",
-              expiration: { maxEntries: 60, maxAgeSeconds: 60 * 60 * 24 * 7 },
+              cacheName: SOUND_CACHE,
+              expiration: { maxEntries: SOUND_MAX_ENTRIES, maxAgeSeconds: ASSET_MAX_AGE_S },
               cacheableResponse: { statuses: [200] },
               rangeRequests: true,
             },

@@ -12,6 +12,7 @@
 
 import { domInspect, domReveal, warmUpDomReveal } from "./domReveal.ts";
 import { quietIdle } from "../lib/quietIdle.ts";
+import { trackReveal } from "./revealActivity.ts";
 import type { RevealCard } from "./revealCard.ts";
 import type { EffectSettings } from "./tierEffects.ts";
 import type { InspectHandle, InspectOptions, RevealHandle, RevealOptions } from "./types.ts";
@@ -106,6 +107,10 @@ export function warmUpCardStage(settings: EffectSettings): () => void {
  * and options.onDone when the last has settled or the player skipped.
  */
 export function startPackReveal(container: HTMLElement, count: number, options: RevealOptions): RevealHandle {
+  return trackReveal(startAnyReveal(container, count, options));
+}
+
+function startAnyReveal(container: HTMLElement, count: number, options: RevealOptions): RevealHandle {
   if (usesPixi()) {
     if (ready) {
       try {
@@ -137,7 +142,7 @@ export async function playReveal(container: HTMLElement, cards: readonly RevealC
     }
   }
   handle.deliver(cards);
-  return handle;
+  return trackReveal(handle);
 }
 
 /** Shows one card large inside `container` until the handle is destroyed. */

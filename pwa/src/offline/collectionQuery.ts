@@ -59,7 +59,18 @@ export async function syncCollection(queryClient: QueryClient, userId: number, s
     signal,
   });
   if (response.status === 304) {
-    return mirrorWrite("stamping the collection", (db) => patchSnapshot(db, userId, { collectionSyncedAt: new Date().toISOString() }));
+    await mirrorWrite("stamping the collection", (db) => patchSnapshot(db, userId, { collectionSyncedAt: new Date().toISOString() }));
+    // Unchanged: the device's copy is the server's list. Hand it to the query cache when no screen
+    // has loaded it, so the art warm-up and the collection screen do not download it again.
+    if (!queryClient.getQueryData(collectionQueryKey(userId))) {
+      const saved = await mirrorRead("reading the collection", (db) => db.cards.where("userId").equals(userId).toArray());
+      if (saved && stillSignedIn(userId) && !queryClient.getQueryData(collectionQueryKey(userId))) {
+        // Newest first, like the server's list.
+        const cards = saved.sort((a, b) => b.id - a.id);
+        queryClient.setQueryData(collectionQueryKey(userId), cards);
+      }
+    }
+    return;
   }
   if (!response.ok) throw new ApiError(FALLBACK.collection, response.status);
   const cards = (await response.json()) as CardDto[];

@@ -13,6 +13,7 @@ import { useSignedInUser } from "../../lib/session";
 import { useUserDataSync } from "../../lib/userData";
 import { installOfflineMirror } from "../../offline/installOfflineMirror";
 import { usePlayerSync } from "../../offline/playerSync";
+import { useAssetWarmUp } from "../../offline/useAssetWarmUp";
 
 // Everything a signed-in player needs around the game views, in its own chunk: a visitor on the
 // age gate or the login form never waits for it (issue 11, first load). The '-' prefix keeps the
@@ -50,6 +51,8 @@ function SignedInShell({ onLogout, loggingOut }: { onLogout: () => void; logging
   const user = useSignedInUser();
   // The whole collection and summary saved on the device for offline screens (issue 12).
   usePlayerSync(user.id);
+  // Issue 12: art and sounds kept for offline visits, fetched in quiet moments.
+  useAssetWarmUp(user.id);
   // SPEC.md section 4: the rewards badge counts claimable rewards, refreshed every 30 s and on events.
   const rewards = useRewards(user.id);
   // The installed app's icon carries the same count (issue 12).
