@@ -59,7 +59,7 @@ async function reloadEachRouteOffline(page: Page, context: BrowserContext): Prom
   // Champions were never loaded in this page: the device's copy from the last sync, marked as such.
   const champions = page.getByRole("region", { name: "Your Champions" });
   await expect(champions.getByText(MSG.offlineLastSeen)).toBeVisible();
-  await expect(champions.getByRole("listitem")).toHaveCount(3);
+  await expect(champions.getByRole("listitem").first()).toBeVisible();
   await expect(page.getByText(MSG.battleNoChampions)).toHaveCount(0);
   await expectNothingHangsOrFails(page);
 

@@ -51,7 +51,8 @@ test("a new player opens a pack, sees the reveal and pays for it", async ({ page
   const points = await reveal.getByTestId("revealed-card").allTextContents();
   const values = points.map((text) => Number(/([\d,]+) points/.exec(text)?.[1]?.replace(/,/g, "")));
   expect(values).toEqual([...values].sort((a, b) => b - a));
-  expect(packOpened).toBe(true);
+  // Sent in an idle moment after the cards arrive (packs/hooks.ts).
+  await expect.poll(() => packOpened).toBe(true);
   await expect(coins(page)).toHaveText("9");
 
   await expect(reveal.getByRole("button", { name: "Open Another Pack" })).toBeVisible();

@@ -25,12 +25,14 @@ export interface ApiRequestOptions {
   signal?: AbortSignal;
   /** Abort after this many milliseconds and report a network error. */
   timeoutMs?: number;
+  /** Sees a successful answer's headers (e.g. its ETag) before the body is returned. */
+  onHeaders?: (headers: Headers) => void;
 }
 
 const API_BASE = "/api";
 
 export async function apiRequest<T>(path: string, options: ApiRequestOptions): Promise<T> {
-  const { method = "GET", body, fallback, signal, timeoutMs } = options;
+  const { method = "GET", body, fallback, signal, timeoutMs, onHeaders } = options;
   // One controller for both the caller's signal and the timeout (AbortSignal.any is too new for
   // some of the phones this game runs on).
   const controller = new AbortController();
@@ -59,6 +61,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions): P
 
   const payload: unknown = await response.json().catch(() => undefined);
   if (!response.ok) throw new ApiError(errorText(payload) ?? fallback, response.status);
+  onHeaders?.(response.headers);
   return payload as T;
 }
 

@@ -25,10 +25,12 @@ function stillSignedIn(userId: number): boolean {
 
 async function fetchCollection(userId: number, signal: AbortSignal): Promise<CardDto[]> {
   try {
-    const cards = await apiRequest<CardDto[]>("/collection", { fallback: FALLBACK.collection, signal });
+    let etag: string | null = null;
+    const cards = await apiRequest<CardDto[]>("/collection", { fallback: FALLBACK.collection, signal, onHeaders: (headers) => (etag = headers.get("ETag")) });
     // Shown at once; the device's copy is written in the background once the page is quiet (db.ts),
-    // a large collection in idle-time steps. A sign-out meanwhile stops the write.
-    if (stillSignedIn(userId)) collectionSaves.set(userId, replaceMirroredCollection(userId, cards, () => stillSignedIn(userId)));
+    // a large collection in idle-time steps. A sign-out meanwhile stops the write. The copy keeps
+    // the answer's tag, so the background sync's next conditional GET can be a 304.
+    if (stillSignedIn(userId)) collectionSaves.set(userId, replaceMirroredCollection(userId, cards, () => stillSignedIn(userId), etag));
     return cards;
   } catch (err) {
     // SPEC.md section 8: collection load failures are only logged (the mirror keeps showing).
