@@ -151,6 +151,8 @@ test("two players trade a card from the market to both histories", async ({ brow
 });
 
 test("accepting an offer whose card has moved declines it with the auto-decline toast", async ({ browser }) => {
+  // Three sign-ups, three packs and two accepts through the page: past 60 s on a loaded CI machine.
+  test.slow();
   const [alice, bob, carol] = [await playerPage(browser), await playerPage(browser), await playerPage(browser)];
   await signUp(alice, uniqueName("alice"));
   await signUp(bob, uniqueName("bob"));
