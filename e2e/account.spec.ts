@@ -1,11 +1,11 @@
 import { expect, test } from "@playwright/test";
 import { MSG } from "@contract/messages";
-import { PASSWORD, createAccount, expectAccessible, expectShell, openSettings, signOut, signUp, submitLogin, uniqueName } from "./support/game";
+import { PASSWORD, createAccount, expectAccessible, expectShell, openSettings, signOut, signUpThroughForm, submitLogin, uniqueName } from "./support/game";
 
 test("a player whose name was taken chooses a username before playing", async ({ page }) => {
   const alpha = uniqueName("alpha1");
   const bravo = uniqueName("bravo1");
-  await signUp(page, alpha);
+  await signUpThroughForm(page, alpha);
 
   // Player A takes the display name 'bravo1...' in the settings.
   const settings = await openSettings(page);
@@ -51,7 +51,7 @@ test("a player whose name was taken chooses a username before playing", async ({
 test("settings: email with the password rule, and a password change", async ({ page }) => {
   const username = uniqueName("settings");
   const newPassword = "fresh-pass9";
-  await signUp(page, username);
+  await signUpThroughForm(page, username);
   const settings = await openSettings(page);
   await expect(settings.getByLabel("Email address")).toHaveValue("");
   await expectAccessible(page, "account settings");
@@ -114,7 +114,7 @@ test("settings: email with the password rule, and a password change", async ({ p
 });
 
 test("the settings dialog keeps keyboard focus inside and gives it back on close", async ({ page }) => {
-  await signUp(page, uniqueName("focus"));
+  await signUpThroughForm(page, uniqueName("focus"));
   const opener = page.getByRole("button", { name: /Account Settings/ });
   await opener.focus();
   await page.keyboard.press("Enter");

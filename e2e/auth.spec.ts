@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { MSG } from "@contract/messages";
-import { PASSWORD, createAccount, expectAccessible, expectShell, openLogin, signOut, signUp, submitLogin, uniqueName } from "./support/game";
+import { PASSWORD, createAccount, expectAccessible, expectShell, openLogin, signOut, signUpThroughForm, submitLogin, uniqueName } from "./support/game";
 
 test.describe("age gate and login form", () => {
   test("the age gate comes first, and is answered once per browser", async ({ page }) => {
@@ -129,7 +129,7 @@ test.describe("accounts and sessions", () => {
 
   test("creating an account under a taken username explains what to do", async ({ page, browser }) => {
     const username = uniqueName("taken");
-    await signUp(page, username);
+    await signUpThroughForm(page, username);
 
     // A second browser sees the unknown name first, then somebody else takes it before accepting.
     const other = await browser.newContext();
@@ -148,7 +148,7 @@ test.describe("accounts and sessions", () => {
   });
 
   test("the shell fits a phone with a bottom tab bar @phone", async ({ page }) => {
-    await signUp(page, uniqueName("phone"));
+    await signUpThroughForm(page, uniqueName("phone"));
     const nav = page.getByRole("navigation", { name: "Game" });
     const box = await nav.boundingBox();
     const viewport = page.viewportSize();

@@ -34,10 +34,29 @@ export async function createAccount(page: Page, username: string, password = PAS
   await expect(dialog).toBeHidden({ timeout: 15_000 });
 }
 
-/** Age gate, new account, and the signed-in shell is showing. */
-export async function signUp(page: Page, username: string, password = PASSWORD): Promise<void> {
+/** Age gate, new account through the login form and the terms dialog, and the signed-in shell is showing. */
+export async function signUpThroughForm(page: Page, username: string, password = PASSWORD): Promise<void> {
   await openLogin(page);
   await createAccount(page, username, password);
+  await expectShell(page);
+}
+
+/**
+ * A new player in the signed-in shell, for tests about what comes after signing up: the account is
+ * made by the same POST the terms dialog sends, the age gate answered as the game remembers it,
+ * then the game is loaded. auth.spec and account.spec cover the form itself (signUpThroughForm);
+ * typing it in every test cost CI minutes on this 2-core machine.
+ */
+export async function signUp(page: Page, username: string, password = PASSWORD): Promise<void> {
+  await page.goto("/");
+  const origin = new URL(page.url()).origin;
+  const res = await page.request.post("/api/auth/register", {
+    data: { username, password, displayName: username, ageConfirmed: true, termsAccepted: true },
+    headers: { Origin: origin },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  await page.evaluate(() => localStorage.setItem("foilbound-age-gate", JSON.stringify({ acceptedAt: new Date().toISOString() })));
+  await page.reload();
   await expectShell(page);
 }
 
