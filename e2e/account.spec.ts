@@ -49,6 +49,8 @@ test("a player whose name was taken chooses a username before playing", async ({
 });
 
 test("settings: email with the password rule, and a password change", async ({ page }) => {
+  // A form sign-up, eleven settings steps, a sign-out and two logins: 55-65 s on a loaded CI machine.
+  test.slow();
   const username = uniqueName("settings");
   const newPassword = "fresh-pass9";
   await signUpThroughForm(page, username);
