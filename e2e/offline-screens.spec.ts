@@ -1,6 +1,6 @@
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 import { MSG } from "@contract/messages";
-import { signUp, uniqueName } from "./support/game";
+import { signUp, uniqueName, untilWorkerControls } from "./support/game";
 
 // Issue 12, item 2 for trading, battle, store and chat: offline, each says what still works, nothing
 // hangs on "Loading", nothing fails loudly, and what needs the server is disabled. Back online, the
@@ -16,14 +16,9 @@ async function signUpWithCards(page: Page): Promise<void> {
   expect(res.status()).toBe(200);
 }
 
-/** The service worker installs on the first visit and controls the page from the next load. */
-async function untilWorkerControls(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  await page.reload();
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
-  // The device's copy of the player (offline/playerSync.ts) is saved: offline screens may read it.
+/** The worker controls the page and the device's copy of the player (offline/playerSync.ts) is saved. */
+async function untilWorkerControlsAndSynced(page: Page): Promise<void> {
+  await untilWorkerControls(page);
   await expect(page.locator("html")).toHaveAttribute("data-offline-synced", /Z$/, { timeout: 30_000 });
 }
 
@@ -78,7 +73,7 @@ async function reloadEachRouteOffline(page: Page, context: BrowserContext): Prom
 test("offline after a reload, trading, battle, store and chat say what still works; back online they load without a reload", async ({ page, context }) => {
   test.setTimeout(120_000);
   await signUpWithCards(page);
-  await untilWorkerControls(page);
+  await untilWorkerControlsAndSynced(page);
 
   await reloadEachRouteOffline(page, context);
 
@@ -100,7 +95,7 @@ test("offline after a reload, trading, battle, store and chat say what still wor
 test("on a phone, the screens offline after a reload and back online @phone", async ({ page, context }) => {
   test.setTimeout(120_000);
   await signUpWithCards(page);
-  await untilWorkerControls(page);
+  await untilWorkerControlsAndSynced(page);
 
   await reloadEachRouteOffline(page, context);
   await page.getByRole("dialog", { name: "Global Chat" }).getByRole("button", { name: "Close" }).click();
@@ -165,7 +160,7 @@ test("data loaded before the connection drops stays readable, marked as last see
 // so they are still asked for offline.
 test("a legal text read once online opens offline from the worker's cache, not an endless Loading", async ({ page, context }) => {
   await signUp(page, uniqueName("offlegal"));
-  await untilWorkerControls(page);
+  await untilWorkerControlsAndSynced(page);
   await page.goto("/terms");
   await expect(page.getByRole("heading", { level: 1, name: "Foilbound Terms of Service" })).toBeVisible();
 

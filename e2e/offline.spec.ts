@@ -1,16 +1,11 @@
 import { expect, test } from "@playwright/test";
 import { MSG } from "@contract/messages";
-import { expectShell, signUp, uniqueName } from "./support/game";
+import { expectShell, signUp, uniqueName, untilWorkerControls } from "./support/game";
 
 test("a signed-in player still gets the game after the network goes away", async ({ page, context }) => {
   await signUp(page, uniqueName("offline"));
 
-  // The service worker installs on the first visit and controls the page from the next load.
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  await page.reload();
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  await untilWorkerControls(page);
   await expectShell(page);
 
   await context.setOffline(true);

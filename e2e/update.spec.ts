@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { MSG } from "@contract/messages";
+import { untilWorkerControls } from "./support/game";
 
 // A new deployment is simulated by changing the built service worker: the browser then installs it
 // beside the running one and the game offers a reload. Runs in its own project, after all others,
@@ -26,11 +27,7 @@ const workers = (page: Page) =>
 
 test("a waiting new version is offered as a reload", async ({ page }) => {
   await page.goto("/terms");
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  await page.reload();
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  await untilWorkerControls(page);
   await expect(page.getByRole("alertdialog")).toHaveCount(0);
 
   const original = readFileSync(SW_FILE, "utf8");
@@ -49,11 +46,7 @@ test("a waiting new version is offered as a reload", async ({ page }) => {
 
 test("while a new version waits the old one serves offline, and accepting it keeps the art and sound caches", async ({ page, context }) => {
   await page.goto("/terms");
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  await page.reload();
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  await untilWorkerControls(page);
   // A picture and a sound the player has (as the warm-up would fetch them): through the worker into its caches.
   expect(await fetchOk(page, ART)).toBe(true);
   expect(await fetchOk(page, SOUND)).toBe(true);

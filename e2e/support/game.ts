@@ -60,6 +60,15 @@ export async function signUp(page: Page, username: string, password = PASSWORD):
   await expectShell(page);
 }
 
+/** The service worker installs on the first visit and controls the page from the next load. */
+export async function untilWorkerControls(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+}
+
 export async function expectShell(page: Page): Promise<void> {
   await expect(page.getByRole("navigation", { name: "Game" })).toBeVisible();
 }
