@@ -35,6 +35,10 @@ export default defineConfig({
     },
     // Animations off: screens settle at once and axe measures final colours.
     contextOptions: { reducedMotion: "reduce" },
+    // No service worker unless a test is about it: otherwise every test's fresh browser precaches the
+    // whole app and warms all art and sound, minutes of CI on 2 cores for nothing the test checks.
+    // The offline, update and installed-art specs opt back in with test.use({ serviceWorkers: "allow" }).
+    serviceWorkers: "block",
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
   },

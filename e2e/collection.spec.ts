@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { MSG } from "@contract/messages";
-import { expectAccessible, expectOfflineCopy, expectShell, signUp, uniqueName } from "./support/game";
+import { expectAccessible, expectOfflineCopy, expectShell, signUp, uniqueName, untilWorkerControls } from "./support/game";
 
 // The collection screen of SPEC.md section 2 and its offline copy (issue 3).
 
@@ -70,40 +70,41 @@ test("a new player sees the empty binder, then the cards they pulled with points
   await expect(inspector).toBeHidden();
 });
 
-test("cards from a revealed pack land in the collection, and it stays readable offline", async ({ page, context }) => {
-  await signUp(page, uniqueName("offline"));
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
+test.describe("offline", () => {
+  // Needs the service worker, which the config blocks by default.
+  test.use({ serviceWorkers: "allow" });
+
+  test("cards from a revealed pack land in the collection, and it stays readable offline", async ({ page, context }) => {
+    await signUp(page, uniqueName("offline"));
+    await untilWorkerControls(page);
+
+    // One pack through the packs screen and its reveal, one more through the API.
+    await page.getByRole("button", { name: /^Open Velvet Night pack/ }).click();
+    const reveal = page.getByRole("dialog", { name: "Velvet Night Pack Opened!" });
+    await expect(reveal.getByTestId("revealed-card")).toHaveCount(3);
+    const revealed = await reveal.getByTestId("revealed-card").allTextContents();
+    const fromReveal = revealed.map((text) => Number(/([\d,]+) points/.exec(text)?.[1]?.replace(/,/g, "")));
+    await reveal.getByRole("button", { name: "Awesome!" }).click();
+    await nav(page, "Collection").click();
+    await expect(page.getByTestId("collection-points")).toHaveText(fromReveal.reduce((a, b) => a + b, 0).toLocaleString("en-US"));
+    await expect(page.getByText("3 cards", { exact: true })).toBeVisible();
+
+    const cards = await openPacks(page, 1);
+    await page.reload();
+    await expectShell(page);
+    const total = (cards.reduce((sum, c) => sum + c.points, 0) + fromReveal.reduce((a, b) => a + b, 0)).toLocaleString("en-US");
+    await expect(page.getByTestId("collection-points")).toHaveText(total);
+    await expect(page.locator(".binder-card[data-owned='true']").first()).toBeVisible();
+    await expectOfflineCopy(page, 6);
+
+    await context.setOffline(true);
+    await page.reload();
+    await expectShell(page);
+    await expect(page.getByText(/^You are offline\. Showing your collection as last synced/)).toBeVisible();
+    await expect(page.getByTestId("collection-points")).toHaveText(total);
+    await expect(page.locator(".binder-card[data-owned='true']").first()).toBeVisible();
+    await context.setOffline(false);
   });
-  await page.reload();
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
-
-  // One pack through the packs screen and its reveal, one more through the API.
-  await page.getByRole("button", { name: /^Open Velvet Night pack/ }).click();
-  const reveal = page.getByRole("dialog", { name: "Velvet Night Pack Opened!" });
-  await expect(reveal.getByTestId("revealed-card")).toHaveCount(3);
-  const revealed = await reveal.getByTestId("revealed-card").allTextContents();
-  const fromReveal = revealed.map((text) => Number(/([\d,]+) points/.exec(text)?.[1]?.replace(/,/g, "")));
-  await reveal.getByRole("button", { name: "Awesome!" }).click();
-  await nav(page, "Collection").click();
-  await expect(page.getByTestId("collection-points")).toHaveText(fromReveal.reduce((a, b) => a + b, 0).toLocaleString("en-US"));
-  await expect(page.getByText("3 cards", { exact: true })).toBeVisible();
-
-  const cards = await openPacks(page, 1);
-  await page.reload();
-  await expectShell(page);
-  const total = (cards.reduce((sum, c) => sum + c.points, 0) + fromReveal.reduce((a, b) => a + b, 0)).toLocaleString("en-US");
-  await expect(page.getByTestId("collection-points")).toHaveText(total);
-  await expect(page.locator(".binder-card[data-owned='true']").first()).toBeVisible();
-  await expectOfflineCopy(page, 6);
-
-  await context.setOffline(true);
-  await page.reload();
-  await expectShell(page);
-  await expect(page.getByText(/^You are offline\. Showing your collection as last synced/)).toBeVisible();
-  await expect(page.getByTestId("collection-points")).toHaveText(total);
-  await expect(page.locator(".binder-card[data-owned='true']").first()).toBeVisible();
-  await context.setOffline(false);
 });
 
 test("the binder puts only the rows on screen in the page", async ({ page }) => {

@@ -3,6 +3,9 @@ import { CARD_FILES, PACK_FILES, SOUND_NAMES, backgroundArtPath, cardArtPath, so
 import { MSG } from "@contract/messages";
 import { PASSWORD, expectOfflineCopy, expectShell, openLogin, signOut, signUp, submitLogin, uniqueName } from "./support/game";
 
+// About the service worker, which the config blocks everywhere else.
+test.use({ serviceWorkers: "allow" });
+
 // Issue 12, art and sound offline: after sign-in the game fills the service worker's caches in
 // quiet moments, so a player who only looked at the packs screen still sees every picture offline.
 

@@ -1,6 +1,9 @@
 import { expect, test, type Page } from "@playwright/test";
 import { MSG } from "@contract/messages";
-import { createAccount, expectShell, openLogin, PASSWORD, signOut, signUp, submitLogin, uniqueName } from "./support/game";
+import { createAccount, expectShell, openLogin, PASSWORD, signOut, signUp, submitLogin, uniqueName, untilWorkerControls } from "./support/game";
+
+// About the service worker, which the config blocks everywhere else.
+test.use({ serviceWorkers: "allow" });
 
 // The player's data on the device (issue 12): a player whose cards were opened elsewhere signs in
 // on a new device, looks only at the packs screen, loses the network, and still sees what the
@@ -21,16 +24,6 @@ async function serverFacts(page: Page) {
   const cards = (await (await page.request.get("/api/collection")).json()) as unknown[];
   const rank = (await (await page.request.get("/api/user/rank")).json()) as { rank: number | null };
   return { cards: cards.length, rank: rank.rank };
-}
-
-/** Waits until the service worker controls the page, so a reload works without the network. */
-async function controlledBySW(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  await page.reload();
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
-  await expectShell(page);
 }
 
 /** What the device holds for a player: cards and snapshot rows in IndexedDB, per-player localStorage keys. */
@@ -68,7 +61,8 @@ test("a player's cards from another device are all on a new phone offline, every
   await openLogin(p);
   await submitLogin(p, name, PASSWORD);
   await expectShell(p);
-  await controlledBySW(p);
+  await untilWorkerControls(p);
+  await expectShell(p);
   const userId = await p.evaluate(() => JSON.parse(localStorage.getItem("foilbound-auth")!).user.id as number);
   // An entry an older version kept per player: signing out must take it too.
   await p.evaluate((id) => localStorage.setItem(`foilbound-rewards-v1-${id}`, "{}"), userId);
@@ -139,7 +133,8 @@ test("on a shared computer, the next player sees only their own saved data offli
   test.slow();
   const first = uniqueName("sharedA");
   await signUp(page, first);
-  await controlledBySW(page);
+  await untilWorkerControls(page);
+  await expectShell(page);
   await openPacks(page, 2);
   const firstId = await page.evaluate(() => JSON.parse(localStorage.getItem("foilbound-auth")!).user.id as number);
   await page.reload();

@@ -2,6 +2,9 @@ import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 import { MSG } from "@contract/messages";
 import { signUp, uniqueName, untilWorkerControls } from "./support/game";
 
+// About the service worker, which the config blocks everywhere else.
+test.use({ serviceWorkers: "allow" });
+
 // Issue 12, item 2 for trading, battle, store and chat: offline, each says what still works, nothing
 // hangs on "Loading", nothing fails loudly, and what needs the server is disabled. Back online, the
 // same page loads everything by itself. Offline is tested by loading pages the service worker

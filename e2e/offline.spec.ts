@@ -2,6 +2,9 @@ import { expect, test } from "@playwright/test";
 import { MSG } from "@contract/messages";
 import { expectShell, signUp, uniqueName, untilWorkerControls } from "./support/game";
 
+// About the service worker, which the config blocks everywhere else.
+test.use({ serviceWorkers: "allow" });
+
 test("a signed-in player still gets the game after the network goes away", async ({ page, context }) => {
   await signUp(page, uniqueName("offline"));
 

@@ -4,6 +4,9 @@ import { expect, test, type Page } from "@playwright/test";
 import { MSG } from "@contract/messages";
 import { untilWorkerControls } from "./support/game";
 
+// About the service worker, which the config blocks everywhere else.
+test.use({ serviceWorkers: "allow" });
+
 // A new deployment is simulated by changing the built service worker: the browser then installs it
 // beside the running one and the game offers a reload. Runs in its own project, after all others,
 // because it touches the build that the server is serving.
