@@ -4,7 +4,7 @@ import Koa from "koa";
 import type { Config } from "./config.ts";
 import type { Db } from "./db/knex.ts";
 import { compressJson } from "./http/compressJson.ts";
-import { errorHandler } from "./http/errors.ts";
+import { errorHandler, logAppError } from "./http/errors.ts";
 import { requestLog } from "./http/requestLog.ts";
 import { sameOriginOnly, securityHeaders } from "./http/security.ts";
 import { sessionMiddleware } from "./http/session.ts";
@@ -35,6 +35,7 @@ export function createApp({ db, config, log }: AppDeps): Koa {
   const app = new Koa();
   app.keys = [config.sessionSecret];
   app.proxy = config.trustProxy;
+  app.on("error", logAppError(log));
 
   const payments = selectPaymentProvider(config, db);
   const api = new Router({ prefix: "/api" });

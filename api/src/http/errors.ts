@@ -60,3 +60,19 @@ function isConnectionError(err: unknown): boolean {
 function describe(err: unknown) {
   return err instanceof Error ? { name: err.name, message: err.message, stack: err.stack } : { value: String(err) };
 }
+
+// A player who closes the tab mid-download is not a server fault: these codes mean the client left.
+const CLIENT_GONE = new Set(["ERR_STREAM_PREMATURE_CLOSE", "ECONNRESET", "EPIPE", "ECONNABORTED"]);
+
+/**
+ * Koa's app-level "error" event: failures after the response started (a stream that broke while
+ * being sent). Koa's default prints a stack to stderr; here it is one structured line, and a
+ * client that went away is not logged at all.
+ */
+export function logAppError(log: Logger) {
+  return (err: unknown, ctx?: Context) => {
+    const code = (err as { code?: string })?.code;
+    if (code && CLIENT_GONE.has(code)) return;
+    log.error("response failed", { path: ctx?.path, method: ctx?.method, err: describe(err) });
+  };
+}
