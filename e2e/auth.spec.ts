@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { MSG } from "@contract/messages";
-import { PASSWORD, createAccount, expectAccessible, expectShell, openLogin, signOut, signUpThroughForm, submitLogin, uniqueName } from "./support/game";
+import { PASSWORD, createAccount, expectAccessible, expectShell, headerButton, openLogin, signOut, signUpThroughForm, submitLogin, uniqueName } from "./support/game";
 
 test.describe("age gate and login form", () => {
   test("the age gate comes first, and is answered once per browser", async ({ page }) => {
@@ -153,6 +153,8 @@ test.describe("accounts and sessions", () => {
     const box = await nav.boundingBox();
     const viewport = page.viewportSize();
     expect(box && viewport && box.y + box.height).toBeGreaterThan((viewport?.height ?? 0) - 2);
+    // SPEC.md's two Coming Soon buttons wait in the header's menu on phones.
+    await headerButton(page, "Coming Soon");
     await expect(page.getByRole("button", { name: "Coming Soon" })).toHaveCount(2);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);

@@ -1,6 +1,6 @@
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 import { MSG } from "@contract/messages";
-import { signUp, uniqueName, untilWorkerControls } from "./support/game";
+import { headerButton, signUp, uniqueName, untilWorkerControls } from "./support/game";
 
 // About the service worker, which the config blocks everywhere else.
 test.use({ serviceWorkers: "allow" });
@@ -33,7 +33,7 @@ async function expectNothingHangsOrFails(page: Page): Promise<void> {
 }
 
 async function openChat(page: Page) {
-  await page.getByRole("button", { name: "Global Chat" }).click();
+  await (await headerButton(page, "Global Chat")).click();
   const dialog = page.getByRole("dialog", { name: "Global Chat" });
   await expect(dialog).toBeVisible();
   return dialog;

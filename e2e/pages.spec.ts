@@ -32,10 +32,11 @@ test.describe("legal text failures", () => {
   });
 });
 
-test("a path the game does not have shows the application error page", async ({ page }) => {
+test("a path the game does not have reads as a 404, not as an application error", async ({ page }) => {
   await page.goto("/no-such-page");
-  await expect(page.getByRole("heading", { name: MSG.unexpectedError })).toBeVisible();
+  await expect(page.getByRole("heading", { name: MSG.pageNotFoundTitle })).toBeVisible();
   await expect(page.getByText(MSG.pageNotFound)).toBeVisible();
+  await expect(page.getByText(MSG.unexpectedError)).toHaveCount(0);
   await page.getByRole("link", { name: "Back to Game" }).click();
   await expect(page.getByRole("heading", { name: "CONTENT WARNING" })).toBeVisible();
 });

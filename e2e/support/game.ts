@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page, type Route } from "@playwright/test";
+import { MSG } from "@contract/messages";
 
 // Steps every browser test shares: names, the age gate, signing up, in and out, the axe check,
 // holding a pack's answer and a browser without WebGL.
@@ -79,13 +80,25 @@ export async function expectShell(page: Page): Promise<void> {
   await expect(page.getByRole("navigation", { name: "Game" })).toBeVisible();
 }
 
+/**
+ * A button of the header's icon row. Phones keep that row in the avatar's menu (issue 13), so the
+ * menu is opened first when its toggle is on screen.
+ */
+export async function headerButton(page: Page, name: string | RegExp) {
+  const toggle = page.getByRole("button", { name: new RegExp(`^${MSG.menuLabel},`) });
+  if ((await toggle.isVisible()) && (await toggle.getAttribute("aria-expanded")) !== "true") await toggle.click();
+  return page.getByRole("button", { name });
+}
+
+/** Log out, confirmed in its dialog (it asks once). */
 export async function signOut(page: Page): Promise<void> {
-  await page.getByRole("button", { name: "Log out" }).click();
+  await (await headerButton(page, "Log out")).click();
+  await page.getByRole("dialog", { name: MSG.logoutConfirmTitle }).getByRole("button", { name: "Log out" }).click();
   await expect(page.getByRole("button", { name: "Begin Adventure" })).toBeVisible();
 }
 
 export async function openSettings(page: Page) {
-  await page.getByRole("button", { name: /Account Settings/ }).click();
+  await (await headerButton(page, /Account Settings/)).click();
   const dialog = page.getByRole("dialog", { name: "Account Settings" });
   await expect(dialog).toBeVisible();
   return dialog;

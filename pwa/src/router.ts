@@ -1,9 +1,8 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { createRouter } from "@tanstack/react-router";
-import { MSG } from "@contract/messages";
 import { createElement } from "react";
 import { getSession, subscribeSession } from "./lib/session";
-import { RouteErrorPage, describeRouteError } from "./lib/ui/RouteErrorPage";
+import { NotFoundPage, RouteErrorPage, describeRouteError } from "./lib/ui/RouteErrorPage";
 import { routeTree } from "./routeTree.gen";
 
 export interface RouterContext {
@@ -16,9 +15,9 @@ export function createAppRouter(queryClient: QueryClient) {
     context: { queryClient },
     defaultPreload: "intent",
     scrollRestoration: true,
-    // SPEC.md section 2: routing failures show 'Unexpected Application Error!'; so do unknown paths.
+    // SPEC.md section 2: routing failures show 'Unexpected Application Error!'; unknown paths a 404.
     defaultErrorComponent: ({ error, reset }) => createElement(RouteErrorPage, { detail: describeRouteError(error), onRetry: reset }),
-    defaultNotFoundComponent: () => createElement(RouteErrorPage, { detail: MSG.pageNotFound }),
+    defaultNotFoundComponent: () => createElement(NotFoundPage),
   });
   holdGameChunksUntilSignedIn(router);
   return router;

@@ -51,6 +51,11 @@ export const MSG = {
   errorLoadingContent: "Error loading content.",
   unexpectedError: "Unexpected Application Error!",
   pageNotFound: "404 Not Found",
+  pageNotFoundTitle: "Page not found",
+  pageNotFoundBody: "There is nothing at this address. Your cards and coins are safe.",
+  logoutConfirmTitle: "Log out?",
+  logoutConfirmBody: "You can sign back in any time. Your cards saved on this device for offline play are removed.",
+  menuLabel: "Menu",
   offline: "You are offline. Actions that need the server will work again when you reconnect.",
   updateAvailable: "A new version of the game is ready.",
   // Offline screens (issue 12): data loaded earlier in this visit stays readable, marked as such.
@@ -162,6 +167,12 @@ export const MSG = {
   tradeAcceptNetwork: "Failed to accept trade. Please try again.",
   tradeCancelFailed: (error: string | undefined) => `Failed to cancel trade: ${error || "Unknown error"}`,
   tradeCancelNetwork: "Failed to cancel trade. Please try again.",
+  tradeDeclined: "Offer declined",
+  tradeDeclineFailed: "Failed to decline trade. Please try again.",
+  /** Issue 13: a trade that gives more than 3x the points it gets says so and needs a second tap. */
+  tradeUneven: (give: string, get: string, times: string) => `Uneven trade: you give ${give} points and get ${get}, about ${times} times less.`,
+  tradeUnevenConfirm: "Yes, trade anyway",
+  tradeTierHint: "Points are a card's value. Tiers rank a character within its set, so a rare finish or background can make a Rare outscore a Legendary.",
 
   // Store (SPEC.md section 8 for the client texts)
   unknownPackage: "That package is not for sale",

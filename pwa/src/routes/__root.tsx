@@ -1,20 +1,19 @@
 import { Outlet, createRootRouteWithContext, useMatches } from "@tanstack/react-router";
 import { Suspense, useDeferredValue, useEffect } from "react";
-import { MSG } from "@contract/messages";
 import { ensureSessionChecked } from "../features/auth/api";
 import { LoginScreen } from "../features/auth/components/LoginScreen";
 import { DeferredUpdatePrompt } from "../lib/pwa/DeferredUpdatePrompt";
 import { useSession } from "../lib/session";
 import { LoadingScreen } from "../lib/ui/LoadingScreen";
 import { OfflineNotice } from "../lib/ui/OfflineNotice";
-import { RouteErrorPage, describeRouteError } from "../lib/ui/RouteErrorPage";
+import { NotFoundPage, RouteErrorPage, describeRouteError } from "../lib/ui/RouteErrorPage";
 import type { RouterContext } from "../router";
 import { SignedInApp, loadSignedInApp } from "./-signedIn/loadSignedInApp";
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
   errorComponent: ({ error, reset }) => <RouteErrorPage detail={describeRouteError(error)} onRetry={reset} />,
-  notFoundComponent: () => <RouteErrorPage detail={MSG.pageNotFound} />,
+  notFoundComponent: () => <NotFoundPage />,
 });
 
 function RootLayout() {

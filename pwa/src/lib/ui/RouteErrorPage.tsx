@@ -6,7 +6,7 @@ import "./RouteErrorPage.css";
 
 /**
  * SPEC.md section 2: the generic page for routing failures, 'Unexpected Application Error!'.
- * Also shown for paths the game does not have, with '404 Not Found' as the detail.
+ * A path the game does not have is not a failure: it gets NotFoundPage below.
  */
 export function RouteErrorPage({ detail, onRetry }: { detail: string; onRetry?: () => void }) {
   return (
@@ -29,6 +29,30 @@ export function RouteErrorPage({ detail, onRetry }: { detail: string; onRetry?: 
               <span className="btn__label">Try again</span>
             </button>
           )}
+        </div>
+      </section>
+    </main>
+  );
+}
+
+/** A path the game does not have (SPEC.md: other routes are not shown): reads as a 404, calmly. */
+export function NotFoundPage() {
+  return (
+    <main className="route-error route-error--404">
+      <Logo size="md" />
+      <section className="route-error__panel panel" aria-labelledby="not-found-title">
+        <p className="route-error__code" aria-hidden="true">
+          404
+        </p>
+        <h1 id="not-found-title" className="route-error__title">
+          {MSG.pageNotFoundTitle}
+        </h1>
+        <p className="route-error__lede">{MSG.pageNotFoundBody}</p>
+        <p className="route-error__detail">{MSG.pageNotFound}</p>
+        <div className="route-error__actions">
+          <a className="btn btn--primary btn--md" href="/">
+            <span className="btn__label">Back to Game</span>
+          </a>
         </div>
       </section>
     </main>
