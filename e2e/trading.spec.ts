@@ -1,7 +1,8 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import type { CardDto } from "@contract/cards";
 import { MSG } from "@contract/messages";
-import { BACKGROUNDS, finishOf } from "../api/src/game/sets";
+import { points as pointsOf } from "../api/src/game/rarity";
+import { BACKGROUNDS, SETS, finishOf } from "../api/src/game/sets";
 import { expectAccessible, signUp, uniqueName } from "./support/game";
 
 // Issue 5 in the browser: two players trade a card from the market to both histories, and an
@@ -37,12 +38,24 @@ async function offer(page: Page, toUserId: number, offeredCardId: number, reques
  * background). The market listing may lag a little when the server is busy, so it reloads until
  * the new card shows.
  */
+/** Confirms a trade dialog; an uneven trade (the warning shows) takes the second tap it asks for. */
+async function confirmTrade(dialog: ReturnType<Page["getByRole"]>, label: string): Promise<void> {
+  await expect(dialog.getByText(/^You give [\d,]+ pts$/)).toBeVisible();
+  const uneven = (await dialog.getByText(/^Uneven trade/).count()) > 0;
+  await dialog.getByRole("button", { name: label }).click();
+  if (uneven) await dialog.getByRole("button", { name: MSG.tradeUnevenConfirm }).click();
+}
+
 async function findInMarket(page: Page, card: CardDto) {
   const background = BACKGROUNDS.find((b) => b.id === card.background)?.name;
   const label = new RegExp(`${background ? `${background} background, ` : ""}${card.tier}, ${card.points.toLocaleString("en-US")} points, \\d+ owned`);
   const match = page.getByRole("button", { name: label }).first();
   await expect(async () => {
     await page.reload();
+    // Phones keep the selects behind a Filters button.
+    await expect(page.getByPlaceholder("Search cards...")).toBeVisible();
+    const filters = page.getByRole("button", { name: /^Filters/ });
+    if (await filters.isVisible()) await filters.click();
     await page.getByLabel("Set", { exact: true }).selectOption(String(card.set));
     await page.getByLabel("Character", { exact: true }).selectOption(card.character);
     await page.getByLabel("Variant", { exact: true }).selectOption(finishOf(card));
@@ -86,7 +99,8 @@ test("two players trade a card from the market to both histories", async ({ brow
   const confirm = alice.getByRole("dialog", { name: "Confirm Trade" });
   await expect(confirm.getByText("You offer")).toBeVisible();
   await expect(confirm.getByText("For their")).toBeVisible();
-  await confirm.getByRole("button", { name: "Send Trade Offer" }).click();
+  await expect(confirm.getByText(/^You give [\d,]+ pts$/)).toBeVisible();
+  await confirmTrade(confirm, "Send Trade Offer");
   await expect(alice.getByText(MSG.tradeOfferSent)).toBeVisible();
   await expect(confirm).toBeHidden();
 
@@ -119,7 +133,8 @@ test("two players trade a card from the market to both histories", async ({ brow
   await expect(accept.getByText("Are you sure you want to accept this trade? This action cannot be undone.")).toBeVisible();
   await expect(accept.getByText("You will give")).toBeVisible();
   await expect(accept.getByText("You will receive")).toBeVisible();
-  await accept.getByRole("button", { name: "Yes, Accept Trade" }).click();
+  await expect(accept.getByText(/^You get [\d,]+ pts$/)).toBeVisible();
+  await confirmTrade(accept, "Yes, Accept Trade");
   await expect(bob.getByText(MSG.tradeAccepted)).toBeVisible();
   await expect(bob.getByText("No pending offers")).toBeVisible();
 
@@ -178,13 +193,13 @@ test("accepting an offer whose card has moved declines it with the auto-decline 
   // Alice's card went to Carol: the server says the offered cards are gone.
   const aliceGone = bob.locator(".offer").nth(1);
   await aliceGone.getByRole("button", { name: "Accept" }).click();
-  await bob.getByRole("dialog", { name: "Confirm Trade" }).getByRole("button", { name: "Yes, Accept Trade" }).click();
+  await confirmTrade(bob.getByRole("dialog", { name: "Confirm Trade" }), "Yes, Accept Trade");
   await expect(bob.getByText(MSG.tradeAutoDeclinedTheirs)).toBeVisible();
   await expect(bob.locator(".offer")).toHaveCount(1);
 
   // Bob's own card went to Carol: the local check declines it after the toast.
   await bob.locator(".offer").first().getByRole("button", { name: "Accept" }).click();
-  await bob.getByRole("dialog", { name: "Confirm Trade" }).getByRole("button", { name: "Yes, Accept Trade" }).click();
+  await confirmTrade(bob.getByRole("dialog", { name: "Confirm Trade" }), "Yes, Accept Trade");
   await expect(bob.getByText(MSG.tradeAutoDeclinedMine)).toBeVisible();
   await expect(bob.getByText("No pending offers")).toBeVisible();
 
@@ -214,6 +229,79 @@ test("on a phone an owner row is tapped to trade @phone", async ({ browser }) =>
   await expect(alice.getByRole("heading", { name: "Choose Your Card to Offer" })).toBeInViewport();
   await alice.getByRole("button", { name: "Back to Browse" }).tap();
   await expect(alice.getByText(/^Showing \d+ of \d+ unique cards$/)).toBeVisible();
+  await alice.context().close();
+  await bob.context().close();
+});
+
+/** The most valuable card of set 1 by the game's own rules: what a careless tap could give away. */
+function richestSetOneCard(): Pick<CardDto, "character" | "background" | "set" | "isHolo" | "isGlitch" | "isDarkHolo"> {
+  const finishes = [
+    { isHolo: false, isGlitch: false, isDarkHolo: false },
+    { isHolo: true, isGlitch: false, isDarkHolo: false },
+    { isHolo: false, isGlitch: true, isDarkHolo: false },
+    { isHolo: false, isGlitch: false, isDarkHolo: true },
+  ];
+  const all = SETS[0]!.characters.flatMap((character) => finishes.flatMap((f) => ["", ...BACKGROUNDS.map((b) => b.id)].map((background) => ({ character, background, set: 1, ...f }))));
+  return all.reduce((best, c) => (pointsOf(c) > pointsOf(best) ? c : best));
+}
+
+test("an offer worth far more than it gets says so and needs a second tap; a decline is confirmed", async ({ browser }) => {
+  test.slow();
+  const alice = await playerPage(browser);
+  const bob = await playerPage(browser);
+  const bobName = uniqueName("bob");
+  await signUp(alice, uniqueName("alice"));
+  await signUp(bob, bobName);
+  await openPack(alice);
+  await openPack(bob);
+  const bobCards = await collectionOf(bob);
+  const wanted = bobCards.reduce((low, c) => (c.points < low.points ? c : low));
+
+  // Alice's first card is shown as the richest card of the set (its id stays hers, so the server
+  // takes the offer): the picker and the dialog must weigh it against Bob's cheapest card.
+  const rich = richestSetOneCard();
+  expect(pointsOf(rich)).toBeGreaterThan(3 * wanted.points);
+  await alice.route("**/api/collection", async (route) => {
+    // Without the saved ETag, so the server sends the list (not a 304) for the route to change.
+    const { "if-none-match": _etag, ...headers } = route.request().headers();
+    const res = await route.fetch({ headers });
+    const cards = (await res.json()) as CardDto[];
+    cards[0] = { ...cards[0]!, ...rich, points: pointsOf(rich) };
+    await route.fulfill({ response: res, json: cards });
+  });
+  let offersSent = 0;
+  alice.on("request", (r) => {
+    if (r.method() === "POST" && r.url().endsWith("/api/trade/offer")) offersSent += 1;
+  });
+
+  await alice.goto("/trading");
+  await (await findInMarket(alice, wanted)).click();
+  await alice.getByRole("group", { name: /^Owners of / }).getByRole("button", { name: `Trade with ${bobName}` }).click();
+  const richPoints = `${pointsOf(rich).toLocaleString("en-US")} points`;
+  const richOffer = alice.getByRole("button", { name: new RegExp(`^Offer .*${richPoints}, worth over 3 times their card$`) });
+  await expect(richOffer).toHaveCount(1);
+  // Spares and close values come first: the richest card is never the first choice offered.
+  const choices = alice.getByRole("button", { name: /^Offer / });
+  if ((await choices.count()) > 1) await expect(choices.first()).not.toHaveAccessibleName(new RegExp(richPoints));
+  await richOffer.click();
+
+  const confirm = alice.getByRole("dialog", { name: "Confirm Trade" });
+  await expect(confirm.getByText(`You give ${pointsOf(rich).toLocaleString("en-US")} pts`)).toBeVisible();
+  await expect(confirm.getByText(`You get ${wanted.points.toLocaleString("en-US")} pts`)).toBeVisible();
+  await expect(confirm.getByText(/^Uneven trade: you give/)).toBeVisible();
+  await confirm.getByRole("button", { name: "Send Trade Offer" }).click();
+  await expect(confirm.getByRole("button", { name: MSG.tradeUnevenConfirm })).toBeVisible();
+  expect(offersSent).toBe(0);
+  await confirm.getByRole("button", { name: MSG.tradeUnevenConfirm }).click();
+  await expect(alice.getByText(MSG.tradeOfferSent)).toBeVisible();
+  expect(offersSent).toBe(1);
+
+  // Bob declines it and is told so.
+  await bob.goto("/trading");
+  await bob.getByRole("tab", { name: /Received Offers/ }).click();
+  await bob.locator(".offer").first().getByRole("button", { name: "Decline" }).click();
+  await expect(bob.getByText(MSG.tradeDeclined)).toBeVisible();
+  await expect(bob.getByText("No pending offers")).toBeVisible();
   await alice.context().close();
   await bob.context().close();
 });

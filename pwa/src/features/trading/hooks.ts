@@ -88,19 +88,23 @@ export function useTradeActions(userId: number) {
 
   const reloadOffers = useCallback(() => queryClient.invalidateQueries({ queryKey: tradingKey }), [queryClient]);
 
+  // `announce`: the player pressed Decline and gets a toast either way (issue 13); the automatic
+  // declines after a failed accept already said why in their own toast.
   const decline = useCallback(
-    async (tradeId: number) => {
+    async (tradeId: number, { announce = false }: { announce?: boolean } = {}) => {
       setBusyId(tradeId);
       try {
         await answerOffer(tradeId, "decline", "Failed to decline trade");
+        if (announce) toast(MSG.tradeDeclined, { variant: "success" });
       } catch (err) {
         console.warn(err instanceof Error ? err.message : "Failed to decline trade");
+        if (announce) toast(MSG.tradeDeclineFailed, { variant: "error" });
       } finally {
         setBusyId(null);
         await reloadOffers();
       }
     },
-    [reloadOffers],
+    [reloadOffers, toast],
   );
 
   const accept = useCallback(

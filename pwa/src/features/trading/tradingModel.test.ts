@@ -13,6 +13,7 @@ import {
   ownersPath,
   sidesOf,
   splitOffers,
+  tradeBalance,
   unseenReceived,
 } from "./tradingModel";
 
@@ -64,16 +65,16 @@ describe("ownersPath", () => {
 });
 
 describe("groupOwnCards", () => {
-  it("groups copies of one kind, offers the oldest copy and sorts by points, highest first", () => {
+  it("groups copies of one kind, offers the oldest copy, spares first, then by points, highest first", () => {
     const a1 = card({ id: 50, points: 5 });
     const a2 = card({ id: 40, points: 5 });
     const b = card({ id: 60, character: "velvetnight6", points: 900 });
     const c = card({ id: 70, isHolo: true, points: 20 });
     const groups = groupOwnCards([a1, b, a2, c]);
     expect(groups.map((g) => [g.card.id, g.count])).toEqual([
+      [40, 2],
       [60, 1],
       [70, 1],
-      [40, 2],
     ]);
   });
 });
@@ -136,5 +137,27 @@ describe("offers", () => {
     expect(meansCardsGone("The requested card doesn't belong to that player")).toBe(true);
     expect(meansCardsGone("This offer has expired")).toBe(false);
     expect(meansCardsGone("Only the player who received this offer can accept or decline it")).toBe(false);
+  });
+});
+
+describe("the offer picker's order", () => {
+  it("puts spares first, then the cards closest in points to what is asked", () => {
+    const legendary = card({ character: "velvetnight9", points: 2500 });
+    const near = card({ character: "velvetnight4", points: 40 });
+    const far = card({ character: "velvetnight5", points: 300 });
+    const spare1 = card({ character: "velvetnight6", points: 900 });
+    const spare2 = card({ character: "velvetnight6", points: 900 });
+    const order = groupOwnCards([legendary, far, near, spare1, spare2], 36).map((g) => g.card.character);
+    expect(order).toEqual(["velvetnight6", "velvetnight4", "velvetnight5", "velvetnight9"]);
+  });
+});
+
+describe("tradeBalance", () => {
+  it("calls a trade uneven only past three times the points received", () => {
+    expect(tradeBalance(2500, 36)).toMatchObject({ uneven: true });
+    expect(tradeBalance(2500, 36).ratio).toBeCloseTo(69.44, 1);
+    expect(tradeBalance(108, 36).uneven).toBe(false);
+    expect(tradeBalance(109, 36).uneven).toBe(true);
+    expect(tradeBalance(36, 2500).uneven).toBe(false);
   });
 });

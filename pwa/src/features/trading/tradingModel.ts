@@ -82,8 +82,12 @@ export interface OwnCardGroup {
   count: number;
 }
 
-/** SPEC.md section 2: the player's own cards, one entry per kind, highest rarity score first. */
-export function groupOwnCards(cards: readonly CardDto[]): OwnCardGroup[] {
+/**
+ * The player's own cards, one entry per kind, for the offer picker. Issue 13: richest-first put a
+ * 2,500-point Legendary under the thumb for a 36-point ask; now duplicates come first (spares are
+ * what players trade), then within each group the cards closest in points to what is asked.
+ */
+export function groupOwnCards(cards: readonly CardDto[], askedPoints?: number): OwnCardGroup[] {
   const groups = new Map<string, OwnCardGroup>();
   for (const card of cards) {
     const key = identityKey(card);
@@ -94,7 +98,25 @@ export function groupOwnCards(cards: readonly CardDto[]): OwnCardGroup[] {
       if (card.id < group.card.id) group.card = card;
     } else groups.set(key, { key, card, count: 1 });
   }
-  return [...groups.values()].sort((a, b) => b.card.points - a.card.points || a.key.localeCompare(b.key));
+  const distance = (g: OwnCardGroup) => (askedPoints === undefined ? -g.card.points : Math.abs(g.card.points - askedPoints));
+  return [...groups.values()].sort((a, b) => Number(b.count > 1) - Number(a.count > 1) || distance(a) - distance(b) || a.key.localeCompare(b.key));
+}
+
+/** Above this ratio of points given to points received, a trade is called uneven and needs a second tap. */
+export const UNEVEN_TRADE_RATIO = 3;
+
+export interface TradeBalance {
+  give: number;
+  get: number;
+  /** give / get, for the warning ("about 69 times"); Infinity when get is 0. */
+  ratio: number;
+  uneven: boolean;
+}
+
+/** How a trade weighs for the player who would confirm it: uneven past 3x the points they receive. */
+export function tradeBalance(givePoints: number, getPoints: number): TradeBalance {
+  const ratio = getPoints > 0 ? givePoints / getPoints : givePoints > 0 ? Infinity : 1;
+  return { give: givePoints, get: getPoints, ratio, uneven: ratio > UNEVEN_TRADE_RATIO };
 }
 
 export interface Expiry {

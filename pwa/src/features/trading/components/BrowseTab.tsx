@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useId, useMemo, useState, type ReactNode } from "react";
 import type { CardDto } from "@contract/cards";
+import { MSG } from "@contract/messages";
 import type { OwnerEntryDto, UniqueCardDto } from "@contract/trades";
 import { SETS } from "../../../../../api/src/game/sets";
 import { formatNumber } from "../../../lib/format";
@@ -54,15 +55,25 @@ function MarketView({ filters, onFilters, onTrade, online }: { filters: MarketFi
   useEffect(() => setLimit(PAGE), [filters]);
   const characters = useMemo(() => characterOptions(filters.set), [filters.set]);
   const set = (patch: Partial<MarketFilters>) => onFilters({ ...filters, ...patch });
+  // Phones fold the four selects behind a Filters button so the first cards are on screen.
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const filtersId = useId();
+  const activeFilters = [filters.set !== "all", filters.character !== "all", filters.background !== "all", filters.variant !== "all"].filter(Boolean).length;
 
   return (
     <div className="market">
-      <div className="market__filters">
-        <label className="market__search">
-          <Icon name="search" size={18} />
-          <span className="visually-hidden">Search cards</span>
-          <input type="search" placeholder="Search cards..." value={search} onChange={(e) => setSearch(e.target.value)} />
-        </label>
+      <div className={`market__filters${filtersOpen ? " is-open" : ""}`}>
+        <div className="market__search-row">
+          <label className="market__search">
+            <Icon name="search" size={18} />
+            <span className="visually-hidden">Search cards</span>
+            <input type="search" placeholder="Search cards..." value={search} onChange={(e) => setSearch(e.target.value)} />
+          </label>
+          <button type="button" className="market__filters-toggle" aria-expanded={filtersOpen} aria-controls={filtersId} onClick={() => setFiltersOpen((o) => !o)}>
+            Filters{activeFilters > 0 ? ` (${activeFilters})` : ""}
+          </button>
+        </div>
+        <div className="market__selects" id={filtersId}>
         <Select label="Set" value={String(filters.set)} onChange={(v) => set({ set: v === "all" ? "all" : Number(v), character: "all" })}>
           <option value="all">All Sets</option>
           {SETS.map((s) => (
@@ -94,6 +105,7 @@ function MarketView({ filters, onFilters, onTrade, online }: { filters: MarketFi
             </option>
           ))}
         </Select>
+        </div>
       </div>
 
       {view.loading && (
@@ -113,6 +125,12 @@ function MarketView({ filters, onFilters, onTrade, online }: { filters: MarketFi
       {market.isSuccess && (
         <p className="market__count" role="status">
           Showing {formatNumber(shown.length)} of {formatNumber(all.length)} unique cards
+        </p>
+      )}
+      {market.isSuccess && all.length > 0 && (
+        <p className="market__hint">
+          <Icon name="info" size={16} />
+          {MSG.tradeTierHint}
         </p>
       )}
       {market.isSuccess && shown.length === 0 && (

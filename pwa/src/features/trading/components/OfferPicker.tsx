@@ -8,18 +8,20 @@ import { Dialog } from "../../../lib/ui/Dialog";
 import { Icon } from "../../../lib/ui/Icon";
 import { OfflineState } from "../../../lib/ui/OfflineState";
 import { collectionQueryOptions } from "../../../offline/collectionQuery";
-import { groupOwnCards, playerName, type OwnCardGroup } from "../tradingModel";
+import { groupOwnCards, playerName, tradeBalance, type OwnCardGroup } from "../tradingModel";
+import { ConfirmTradeButton, TradeValues } from "./TradeBalance";
 import type { TradeTarget } from "./BrowseTab";
-import { cardLabel, TradeCard, TradePair } from "./TradeCard";
+import { cardLabel, cardPoints, TradeCard, TradePair } from "./TradeCard";
 
 type SendOffer = (toUserId: number, offeredCardId: number, requestedCardId: number) => Promise<boolean>;
 
-/** 'Choose Your Card to Offer': the player's cards, one per kind, richest first; then 'Confirm Trade'. */
+/** 'Choose Your Card to Offer': the player's cards, spares and close values first; then 'Confirm Trade'. */
 export function OfferPicker({ target, onBack, send, online }: { target: TradeTarget; onBack: () => void; send: SendOffer; online: boolean }) {
   const me = useSignedInUser();
   const collection = useQuery(collectionQueryOptions(me.id));
   const view = useQueryOffline(collection);
-  const groups = useMemo(() => groupOwnCards(collection.data ?? []), [collection.data]);
+  const asked = cardPoints(target.card);
+  const groups = useMemo(() => groupOwnCards(collection.data ?? [], asked), [collection.data, asked]);
   const [chosen, setChosen] = useState<OwnCardGroup | null>(null);
   const [sending, setSending] = useState(false);
   const partner = playerName(target.owner);
@@ -56,6 +58,9 @@ export function OfferPicker({ target, onBack, send, online }: { target: TradeTar
         <div>
           <h2>Choose Your Card to Offer</h2>
           <p>Pick one of your cards. {partner} can accept or decline your offer within 7 days.</p>
+          <p className="offer-picker__asked">
+            Their card is worth <strong>{formatNumber(asked)} pts</strong>. Your spares and cards of similar value come first.
+          </p>
         </div>
       </div>
 
@@ -73,14 +78,27 @@ export function OfferPicker({ target, onBack, send, online }: { target: TradeTar
         </div>
       )}
       <ul className="offer-picker__grid">
-        {groups.map((g) => (
-          <li key={g.key}>
-            <button type="button" className="offer-picker__card" onClick={() => setChosen(g)} aria-label={`Offer ${cardLabel(g.card)}${g.count > 1 ? `, you have ${g.count}` : ""}`}>
-              <TradeCard card={g.card} size="sm" />
-              {g.count > 1 && <span className="offer-picker__count">x{formatNumber(g.count)}</span>}
-            </button>
-          </li>
-        ))}
+        {groups.map((g) => {
+          const balance = tradeBalance(g.card.points, asked);
+          return (
+            <li key={g.key}>
+              <button
+                type="button"
+                className="offer-picker__card"
+                onClick={() => setChosen(g)}
+                aria-label={`Offer ${cardLabel(g.card)}${g.count > 1 ? `, you have ${g.count}` : ""}${balance.uneven ? ", worth over 3 times their card" : ""}`}
+              >
+                <TradeCard card={g.card} size="sm" />
+                {g.count > 1 && <span className="offer-picker__count">x{formatNumber(g.count)}</span>}
+                {balance.uneven && (
+                  <span className="offer-picker__uneven" aria-hidden="true">
+                    {Number.isFinite(balance.ratio) ? `${formatNumber(Math.round(balance.ratio))}x` : "!"} their card
+                  </span>
+                )}
+              </button>
+            </li>
+          );
+        })}
       </ul>
 
       <Dialog
@@ -94,9 +112,7 @@ export function OfferPicker({ target, onBack, send, online }: { target: TradeTar
             <Button variant="ghost" onClick={() => setChosen(null)} disabled={sending}>
               Cancel
             </Button>
-            <Button variant="primary" onClick={() => void confirm()} disabled={!online} busy={sending} busyLabel="Sending...">
-              Send Trade Offer
-            </Button>
+            {chosen && <ConfirmTradeButton balance={tradeBalance(chosen.card.points, asked)} label="Send Trade Offer" onConfirm={() => void confirm()} disabled={!online} busy={sending} busyLabel="Sending..." />}
           </>
         }
       >
@@ -105,6 +121,7 @@ export function OfferPicker({ target, onBack, send, online }: { target: TradeTar
             <p className="trade-swap__partner">
               Trading with <strong>{partner}</strong>
             </p>
+            <TradeValues balance={tradeBalance(chosen.card.points, asked)} />
           </TradePair>
         )}
       </Dialog>

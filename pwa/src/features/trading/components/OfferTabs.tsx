@@ -10,8 +10,9 @@ import { Icon } from "../../../lib/ui/Icon";
 import { OfflineState } from "../../../lib/ui/OfflineState";
 import { useNow } from "../../../lib/useNow";
 import type { useTradeActions } from "../hooks";
-import { expiryOf, playerName } from "../tradingModel";
-import { TradePair } from "./TradeCard";
+import { expiryOf, playerName, tradeBalance } from "../tradingModel";
+import { ConfirmTradeButton, TradeValues } from "./TradeBalance";
+import { cardPoints, TradePair } from "./TradeCard";
 
 type Actions = ReturnType<typeof useTradeActions>;
 interface TabProps {
@@ -95,6 +96,11 @@ export function SentOffersTab({ offers, view, actions }: TabProps) {
   );
 }
 
+/** What accepting would give and get, in points. */
+function acceptBalance(offer: TradeRecordDto) {
+  return tradeBalance(cardPoints(offer.requestedCard), cardPoints(offer.offeredCards[0]!));
+}
+
 /** 'Incoming Trade Offers': pending offers to the player, with Accept (confirmed) and Decline. */
 export function ReceivedOffersTab({ offers, view, actions }: TabProps) {
   const now = useNow(30_000).getTime();
@@ -128,7 +134,7 @@ export function ReceivedOffersTab({ offers, view, actions }: TabProps) {
                 <Button variant="primary" size="sm" disabled={expired || busy || view.offline} busy={busy} busyLabel="Working..." onClick={() => setConfirming(o)}>
                   Accept
                 </Button>
-                <Button variant="ghost" size="sm" disabled={busy || view.offline} onClick={() => void actions.decline(o.trade.id)}>
+                <Button variant="ghost" size="sm" disabled={busy || view.offline} onClick={() => void actions.decline(o.trade.id, { announce: true })}>
                   Decline
                 </Button>
               </div>
@@ -148,9 +154,7 @@ export function ReceivedOffersTab({ offers, view, actions }: TabProps) {
             <Button variant="ghost" onClick={() => setConfirming(null)}>
               Cancel
             </Button>
-            <Button variant="primary" onClick={accept} disabled={view.offline}>
-              Yes, Accept Trade
-            </Button>
+            {confirming && <ConfirmTradeButton balance={acceptBalance(confirming)} label="Yes, Accept Trade" onConfirm={accept} disabled={view.offline} />}
           </>
         }
       >
@@ -159,6 +163,7 @@ export function ReceivedOffersTab({ offers, view, actions }: TabProps) {
             <p className="trade-swap__partner">
               Trading with <strong>{playerName(confirming.fromUser)}</strong>
             </p>
+            <TradeValues balance={acceptBalance(confirming)} />
           </TradePair>
         )}
       </Dialog>

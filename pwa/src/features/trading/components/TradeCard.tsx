@@ -23,12 +23,17 @@ export function TradeCard({ card, caption, size = "md" }: { card: CardIdentityDt
       <figcaption className="trade-card__text">
         <span className="trade-card__name">{cardName(card)}</span>
         <span className="trade-card__meta">
-          <span className="trade-card__tier">{view.tier}</span>
           <span className="trade-card__points">{formatNumber(view.points)} pts</span>
+          <span className="trade-card__tier">{view.tier}</span>
         </span>
       </figcaption>
     </figure>
   );
+}
+
+/** A card's points by the game's own rules (market and offer cards carry only their identity). */
+export function cardPoints(card: CardIdentityDto): number {
+  return toRevealCard(card, "points").points;
 }
 
 /** How screen readers hear a card: 'Velvet Night #3, Glitch, Space background, Epic, 120 points'. */

@@ -70,7 +70,7 @@ export function TradingScreen({ tab, onTabChange }: { tab: TradeTab; onTabChange
               className={`trading__tab${selected ? " is-active" : ""}`}
               onClick={() => onTabChange(t.id)}
             >
-              {t.label}
+              <TabLabel label={t.label} />
               {count > 0 && (
                 <span className={`trading__badge is-${t.tone}`} aria-label={`${count} new`}>
                   {count > 99 ? "99+" : count}
@@ -88,5 +88,16 @@ export function TradingScreen({ tab, onTabChange }: { tab: TradeTab; onTabChange
         {tab === "history" && <HistoryTab />}
       </div>
     </section>
+  );
+}
+
+/** 'Received Offers': on phones only the first word shows (all four tabs fit one row); the rest stays for screen readers. */
+function TabLabel({ label }: { label: string }) {
+  const [first, ...rest] = label.split(" ");
+  return (
+    <span>
+      {first}
+      {rest.length > 0 && <span className="trading__tab-more"> {rest.join(" ")}</span>}
+    </span>
   );
 }
