@@ -22,10 +22,12 @@ test("a new player sees the empty binder, then the cards they pulled with points
   await signUp(page, uniqueName("binder"));
   await nav(page, "Collection").click();
   await expect(page.getByRole("heading", { level: 1, name: "Your Collection" })).toBeVisible();
-  // Nothing collected yet: the empty state, every catalogue entry missing, 0% everywhere.
-  await expect(page.getByRole("heading", { name: MSG.collectionEmptyTitle })).toBeVisible();
-  await expect(page.getByText(MSG.collectionEmptyHint)).toBeVisible();
-  await expect(showing(page)).toHaveText("Showing 128 of 128 cards");
+  // Nothing collected yet: "No cards yet" with the way to the packs, counts that agree, 0% everywhere.
+  await expect(page.getByRole("heading", { name: MSG.collectionNoCardsTitle })).toBeVisible();
+  await expect(page.getByText(MSG.collectionNoCardsHint)).toBeVisible();
+  await expect(showing(page)).toHaveText("Showing 0 of 128 cards");
+  await expect(page.getByText(MSG.collectionEmptyTitle)).toHaveCount(0);
+  await expect(page.locator(".binder-card")).toHaveCount(0);
   await expect(page.getByText("Velvet Night: 0/12 • 0%")).toBeVisible();
   await expect(page.getByTestId("collection-rank")).toHaveText("--");
 
@@ -35,7 +37,7 @@ test("a new player sees the empty binder, then the cards they pulled with points
   const total = cards.reduce((sum, c) => sum + c.points, 0);
   await expect(page.getByTestId("collection-points")).toHaveText(total.toLocaleString("en-US"));
   await expect(page.getByTestId("collection-rank")).toHaveText(/^#\d+$/);
-  await expect(page.getByRole("heading", { name: MSG.collectionEmptyTitle })).toBeHidden();
+  await expect(page.getByRole("heading", { name: MSG.collectionNoCardsTitle })).toBeHidden();
   const kinds = new Set(cards.map((c) => c.character)).size;
   await expect(page.getByText(/^Velvet Night: [1-9]\d*\/12 • \d+%$/)).toBeVisible();
 
@@ -119,4 +121,53 @@ test("the binder puts only the rows on screen in the page", async ({ page }) => 
   await page.mouse.wheel(0, 20_000);
   await expect(page.locator(".binder-card").last()).toBeVisible();
   expect(await page.locator(".binder-card").count()).toBeLessThan(128);
+});
+
+test("with no cards, the collection's button leads to the packs", async ({ page }) => {
+  await signUp(page, uniqueName("nocards"));
+  await nav(page, "Collection").click();
+  await page.getByRole("link", { name: MSG.collectionNoCardsAction }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Card Packs" })).toBeVisible();
+});
+
+/** A stored card as the API sends it, with the game's own points. */
+function storedCard(id: number, character: string, background: string, finish: "glitch" | "darkHolo") {
+  return { id, userId: 0, character, background, set: 1, isHolo: false, isGlitch: finish === "glitch", isDarkHolo: finish === "darkHolo", openedAt: "2026-11-01T00:00:00.000Z", points: 0, tier: "Common" };
+}
+
+test("on a phone, tiles tell backgrounds apart, badges leave counts visible, and the first cards are on screen @phone", async ({ page }) => {
+  await signUp(page, uniqueName("faces"));
+  // Two glitch copies on Space, one on Dark Void, one dark holo: the cards issue 13 found confusing.
+  const cards = [storedCard(1, "velvetnight2", "space", "glitch"), storedCard(2, "velvetnight2", "space", "glitch"), storedCard(3, "velvetnight2", "darkvoid", "glitch"), storedCard(4, "velvetnight1", "", "darkHolo")];
+  await page.route("**/api/collection", (route) => route.fulfill({ json: cards }));
+  await nav(page, "Collection").click();
+  await page.getByRole("group", { name: "Show" }).getByRole("button", { name: "Collected" }).click();
+
+  const space = page.getByRole("button", { name: /^Velvet Night #2, Glitch, Space background, \w+, [\d,]+ points, 2 copies$/ });
+  const voidCard = page.getByRole("button", { name: /^Velvet Night #2, Glitch, Dark Void background, / });
+  await expect(space).toHaveCount(1);
+  await expect(voidCard).toHaveCount(1);
+  await expect(page.getByRole("button", { name: /^Velvet Night #1, Dark Holo, / })).toHaveCount(1);
+
+  // The finish sits on the nameplate, the count in the corner: both fully visible, apart.
+  const count = space.getByText("x2", { exact: true });
+  const finish = space.getByText("Glitch", { exact: true });
+  await expect(count).toBeVisible();
+  await expect(finish).toBeVisible();
+  const a = (await count.boundingBox())!;
+  const b = (await finish.boundingBox())!;
+  const overlap = a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+  expect(overlap).toBe(false);
+
+  // The first row of cards is above the bottom tab bar without scrolling.
+  const first = (await page.locator(".binder-card").first().boundingBox())!;
+  const tabBar = (await page.getByRole("navigation", { name: "Game" }).boundingBox())!;
+  expect(first.y + first.height).toBeLessThanOrEqual(tabBar.y);
+
+  // Every grid size is its own number of columns on a phone.
+  await page.getByRole("group", { name: "Show" }).getByRole("button", { name: "All" }).click();
+  for (const size of [1, 4, 5]) {
+    await page.getByRole("button", { name: `Grid size ${size}` }).click();
+    await expect(page.locator(".binder__row").first().locator(".binder-card")).toHaveCount(size);
+  }
 });

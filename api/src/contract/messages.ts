@@ -86,6 +86,10 @@ export const MSG = {
   // Collection
   collectionEmptyTitle: "No cards found",
   collectionEmptyHint: "Try adjusting your filters or start collecting cards!",
+  /** Issue 13: a player with no cards at all is told so, with the way to the packs. */
+  collectionNoCardsTitle: "No cards yet",
+  collectionNoCardsHint: "Open your first pack and your cards land here.",
+  collectionNoCardsAction: "Open a Pack",
   collectionOffline: (syncedAt: string | null) =>
     syncedAt ? `You are offline. Showing your collection as last synced ${syncedAt}.` : "You are offline. Showing your collection as last synced.",
   collectionNotSynced: "You are offline and this collection has not been saved on this device yet. Open it once while online.",

@@ -278,7 +278,9 @@ export function cardSvg(art: CharacterArt, holo: boolean): string {
     : `<linearGradient id="${id}-frame" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${fl}"/><stop offset="0.22" stop-color="${fm}"/><stop offset="0.5" stop-color="${fd}"/><stop offset="0.78" stop-color="${fm}"/><stop offset="1" stop-color="${fl}"/></linearGradient>`;
   const trim = holo ? "#fff7d6" : theme.trim;
   const nameD = textPath(set.name, { x: CARD_W / 2, y: 510, size: 17, tracking: 0.3, anchor: "middle" });
-  const sub = `${pad2(art.number)} / ${pad2(set.characters)}${holo ? "  HOLO" : ""}`;
+  // No finish word on the plate: holo art also serves glitch and dark holo cards, whose finish
+  // the game writes on the plate itself (issue 13: glitch cards printed "HOLO").
+  const sub = `${pad2(art.number)} / ${pad2(set.characters)}`;
   const subD = textPath(sub, { x: CARD_W / 2, y: 532, size: 9, tracking: 0.35, anchor: "middle" });
   const numD = textPath(String(art.number), { x: 47, y: 56, size: 20, tracking: 0.12, anchor: "middle" });
   const plateY = 474;

@@ -6,7 +6,7 @@ import { backgroundGradient, cardImageUrls, setEmoji } from "./cardImages.ts";
 import { drawCardBack, drawFaceArt, drawOverlay, EDGE_MARGIN, overlayGeometry, type FaceArt } from "./pixi/cardCanvas.ts";
 import { firstImage, loadImage, within } from "./pixi/images.ts";
 import type { RevealCard } from "./revealCard.ts";
-import { revealLayout } from "./revealLayout.ts";
+import { PACK_COLUMNS, revealLayout } from "./revealLayout.ts";
 import { ART_WAIT_MS, revealSchedule } from "./revealSchedule.ts";
 import { clamp01 } from "./tiltSpring.ts";
 import { isShiny, tierColor, tierRank } from "./tiers.ts";
@@ -202,7 +202,7 @@ export function domReveal(container: HTMLElement, count: number, options: Reveal
 
   let grid = revealLayout(count, 1, 1);
   const layout = () => {
-    grid = revealLayout(count, container.clientWidth, container.clientHeight, { maxCardWidth: 300 });
+    grid = revealLayout(count, container.clientWidth, container.clientHeight, { maxCardWidth: 300, columns: PACK_COLUMNS });
     shells.forEach((shell, i) => {
       const s = grid.slots[i]!;
       Object.assign(shell.el.style, { left: `${s.cx - s.width / 2}px`, top: `${s.cy - s.height / 2}px`, width: `${s.width}px`, height: `${s.height}px` });
@@ -343,7 +343,7 @@ export function domInspect(container: HTMLElement, card: RevealCard, options: In
   c.el.classList.add("is-turning", "is-face");
   root.appendChild(c.el);
   const layout = () => {
-    const s = revealLayout(1, container.clientWidth, container.clientHeight, { maxCardWidth: 440 }).slots[0]!;
+    const s = revealLayout(1, container.clientWidth, container.clientHeight, { maxCardWidth: 1200 }).slots[0]!;
     Object.assign(c.el.style, { left: `${s.cx - s.width / 2}px`, top: `${s.cy - s.height / 2}px`, width: `${s.width}px`, height: `${s.height}px` });
     for (const part of ["overlay", "face"] as const) paint(c, part, s.width, s.height, pixelRatio(options.lowEffects));
   };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { idleSway, targetPose } from "./poseDriver";
-import { revealLayout } from "./revealLayout";
+import { PACK_COLUMNS, revealLayout } from "./revealLayout";
 import { revealSchedule } from "./revealSchedule";
 import { REST_POSE } from "./tiltSpring";
 
@@ -49,12 +49,20 @@ describe("reveal timing (SPEC.md section 4's growing rhythm, within issue 11's 2
 });
 
 describe("reveal layout", () => {
-  it("gives a phone the best card on its own row above the other two", () => {
+  it("keeps SPEC.md's 3-column grid on a phone when asked for it", () => {
+    const l = revealLayout(3, 390, 560, { columns: PACK_COLUMNS });
+    expect([l.columns, l.rows]).toEqual([3, 1]);
+    expect(new Set(l.slots.map((s) => s.cy)).size).toBe(1);
+    expect(l.slots[0]!.cx).toBeLessThan(l.slots[1]!.cx);
+    for (const s of l.slots) {
+      expect(s.cx - s.width / 2).toBeGreaterThanOrEqual(0);
+      expect(s.cx + s.width / 2).toBeLessThanOrEqual(390);
+    }
+  });
+
+  it("without a column count, gives a phone the best card on its own row above the other two", () => {
     const l = revealLayout(3, 390, 560);
     expect([l.columns, l.rows]).toEqual([2, 2]);
-    expect(l.slots[0]!.cy).toBeLessThan(l.slots[1]!.cy);
-    expect(l.slots[0]!.cx).toBe(195);
-    expect(l.slots[1]!.cy).toBe(l.slots[2]!.cy);
   });
 
   it("puts three cards side by side on a desktop, capped in size, and inside the box", () => {

@@ -1,6 +1,6 @@
 // Where the cards of a reveal sit: the grid (columns x rows) that gives the biggest cards in
-// the space, with a short row first and centred, so on a phone the best card gets a row to
-// itself above the other two. Pure, shared by the PixiJS scene and the DOM fallback.
+// the space (or a fixed number of columns), with a short row first and centred. A pack's reveal
+// uses SPEC.md's 3 columns everywhere. Pure, shared by the PixiJS scene and the DOM fallback.
 
 /** Card portraits and frames are 5:7 (assets CARD_ART_SIZE 400 x 560). */
 export const CARD_ASPECT = 5 / 7;
@@ -28,7 +28,12 @@ export interface LayoutOptions {
   /** Largest card width in CSS px (a desktop reveal would otherwise fill the screen). */
   maxCardWidth?: number;
   padding?: number;
+  /** A fixed number of columns (a pack's reveal: SPEC.md's 3-column grid on every size). */
+  columns?: number;
 }
+
+/** A pack's cards sit in SPEC.md's 3-column grid on every screen (issue 13). */
+export const PACK_COLUMNS = 3;
 
 export function revealLayout(count: number, width: number, height: number, options: LayoutOptions = {}): RevealLayout {
   const maxCardWidth = options.maxCardWidth ?? 300;
@@ -39,7 +44,8 @@ export function revealLayout(count: number, width: number, height: number, optio
   const innerH = Math.max(0, height - 2 * padding);
 
   let best = { columns: 1, rows: Math.max(1, count), cardWidth: 0 };
-  for (let columns = 1; columns <= Math.max(1, Math.min(count, 6)); columns++) {
+  const fixed = options.columns ? Math.max(1, Math.min(count, options.columns)) : 0;
+  for (let columns = fixed || 1; columns <= (fixed || Math.max(1, Math.min(count, 6))); columns++) {
     const rows = Math.ceil(count / columns);
     const byWidth = (innerW - (columns - 1) * gap) / columns;
     const byHeight = ((innerH - (rows - 1) * gap) / rows / badgeRoom) * CARD_ASPECT;

@@ -1,5 +1,6 @@
 // How loudly each tier celebrates its reveal, as data. Rare and above glow and burst; Epic more;
-// Legendary in gold with light rays; Mythic a big prismatic burst, rays and a screen flash.
+// Legendary in gold with light rays and a soft full-stage glow; Mythic a big prismatic burst, rays
+// and the glow in prismatic light.
 // Reduced motion drops every burst, ray spin and flash; low effects thins the particles out.
 
 import { TIERS, type Tier } from "../../../api/src/game/sets.ts";
@@ -33,7 +34,7 @@ const EFFECTS: Readonly<Record<Tier, TierEffect>> = {
     palette: [0xf5c451, 0xffe08a, 0xfff6d0, 0xffb020],
     rings: 2,
     rays: true,
-    flash: false,
+    flash: true,
     glow: 0.8,
     shake: 3,
   },

@@ -2,7 +2,7 @@
 // edges, shock rings, and for Mythic a full-stage flash. Particles live in one ParticleContainer
 // (one draw call for all of them) and everything dies out within about 1.5 s.
 
-import { Container, Particle, ParticleContainer, Rectangle, Sprite, Texture } from "pixi.js";
+import { Container, Particle, ParticleContainer, Rectangle, Sprite } from "pixi.js";
 import type { TierEffect } from "../tierEffects.ts";
 import { hueColor } from "./color.ts";
 import { fxTextures } from "./fxTextures.ts";
@@ -29,10 +29,14 @@ interface Ring {
 
 const GRAVITY = 420; // px/s^2, scaled by card size
 const MAX_SPARKS = 600;
+/** The celebration light's rise and fade. */
+const FLASH_MS = 1100;
 
 export class BurstLayer {
   readonly root = new Container();
   private readonly particles: ParticleContainer;
+  /** The celebration light: a soft radial glow behind the cards (add it under the card layer). */
+  readonly backdrop = new Container();
   private readonly flash: Sprite;
   private sparks: Spark[] = [];
   private rings: Ring[] = [];
@@ -51,17 +55,19 @@ export class BurstLayer {
       dynamicProperties: { position: true, rotation: true, vertex: true, color: true },
     });
     this.particles.blendMode = "add";
-    this.flash = new Sprite({ texture: Texture.WHITE, alpha: 0, tint: 0xfff0fb });
+    // Issue 13: the Mythic flash was a hard-edged white rectangle over everything that washed the
+    // card out. Now a radial glow in the tier's colour, fading to nothing at its edge, drawn
+    // behind the cards and big enough to reach past the stage's edges: no rectangle anywhere.
+    this.flash = new Sprite({ texture: fx.glow, anchor: 0.5, alpha: 0, blendMode: "add" });
     this.flash.visible = false;
-    this.root.addChild(this.particles, this.flash);
+    this.backdrop.addChild(this.flash);
+    this.root.addChild(this.particles);
   }
 
   layout(width: number, height: number): void {
     this.width = width;
     this.height = height;
     this.particles.boundsArea = new Rectangle(0, 0, width, height);
-    this.flash.width = width;
-    this.flash.height = height;
   }
 
   /** Bursts from a card centred at (cx, cy) of size w x h. */
@@ -124,6 +130,11 @@ export class BurstLayer {
     if (effect.flash) {
       this.flashAge = 0;
       this.flash.visible = true;
+      this.flash.position.set(cx, cy);
+      this.flash.tint = effect.palette === "prismatic" ? 0xf0c8ff : (effect.palette[0] ?? 0xffffff);
+      // The glow texture fades out at its rim: scale it past the stage's far corner.
+      const reach = Math.hypot(Math.max(cx, this.width - cx), Math.max(cy, this.height - cy)) * 2.4;
+      this.flash.scale.set(reach / this.flash.texture.width);
     }
     if (effect.shake > 0) {
       this.shakeAge = 0;
@@ -176,8 +187,8 @@ export class BurstLayer {
 
     if (this.flashAge < Infinity) {
       this.flashAge += dtMs;
-      const t = this.flashAge / 520;
-      this.flash.alpha = t < 0.12 ? (t / 0.12) * 0.85 : Math.max(0, 0.85 * (1 - (t - 0.12) / 0.88));
+      const t = this.flashAge / FLASH_MS;
+      this.flash.alpha = t < 0.15 ? (t / 0.15) * 0.75 : Math.max(0, 0.75 * (1 - (t - 0.15) / 0.85));
       if (t >= 1) {
         this.flashAge = Infinity;
         this.flash.visible = false;
@@ -213,6 +224,7 @@ export class BurstLayer {
 
   destroy(): void {
     this.clear();
+    this.backdrop.destroy({ children: true });
     this.root.destroy({ children: true });
   }
 }

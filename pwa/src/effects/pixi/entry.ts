@@ -45,6 +45,7 @@ export function warmShaders(stage: Stage, settings: EffectSettings): void {
   bursts.layout(240, 90);
   bursts.emit(tierEffect("Mythic", settings), 120, 45, 40, 56);
   bursts.update(16);
+  root.addChildAt(bursts.backdrop, 0);
   root.addChild(bursts.root);
   const target = RenderTexture.create({ width: 240, height: 90 });
   try {

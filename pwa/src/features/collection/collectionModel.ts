@@ -116,8 +116,11 @@ export function clampGridSize(value: unknown): GridSize {
 /** Smallest tile width per grid size: 1 shows the biggest cards, 5 the most. */
 const TILE_MIN_WIDTH: Record<GridSize, number> = { 1: 280, 2: 200, 3: 150, 4: 118, 5: 92 };
 
-/** Columns for a grid this wide; phones still get at least as many columns as the size says, up to 3. */
+/**
+ * Columns for a grid this wide. A narrow screen still gets at least as many columns as the size
+ * says (issue 13: on phones sizes 3, 4 and 5 all gave 3 columns).
+ */
 export function columnsFor(width: number, size: GridSize, gap: number): number {
   const fit = Math.max(1, Math.floor((width + gap) / (TILE_MIN_WIDTH[size] + gap)));
-  return Math.max(fit, Math.min(size, 3));
+  return Math.max(fit, size);
 }

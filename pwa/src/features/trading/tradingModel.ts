@@ -5,7 +5,7 @@ import type { CardDto, CardIdentityDto } from "@contract/cards";
 import type { TradeRecordDto } from "@contract/trades";
 import { BACKGROUNDS, SETS, finishOf, type Finish } from "../../../../api/src/game/sets";
 import { finishLabel } from "../../effects/tiers";
-import { cardName } from "../../lib/cardName";
+import { backgroundName, cardName } from "../../lib/cardName";
 
 export type VariantFilter = "all" | Finish;
 
@@ -21,11 +21,6 @@ export const NO_FILTERS: MarketFilters = { search: "", set: "all", character: "a
 
 /** The `background` filter's value for cards without one. */
 export const NO_BACKGROUND_FILTER = "_none_";
-
-export function backgroundName(id: string): string {
-  if (!id) return "No background";
-  return BACKGROUNDS.find((b) => b.id === id)?.name ?? id;
-}
 
 /** SPEC.md section 5: the search matches the character or the background, case-insensitively. */
 function matchesSearch(card: CardIdentityDto, needle: string): boolean {

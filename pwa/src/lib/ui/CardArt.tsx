@@ -1,25 +1,44 @@
 import { useState } from "react";
-import { cardImageUrls } from "../../effects/cardImages";
+import { cardImageUrls, packImage } from "../../effects/cardImages";
 import type { RevealCard } from "../../effects/cardStage";
 import "./CardArt.css";
 
 /**
- * A card's picture in plain DOM (grids and lists): the background picture over its gradient,
- * then the portrait along SPEC.md section 8's chain (holo art, regular art, the set's emoji),
- * with a light CSS foil for shiny finishes. Big animated foil belongs to the effects stage.
+ * A card's picture in plain DOM (grids and lists), composed like the effects stage draws it: with a
+ * background, the background fills the card as a frame and the portrait sits inset on it; without
+ * one, the portrait (which has its own frame) fills the card. The portrait follows SPEC.md section
+ * 8's chain (holo art, regular art, the set's emoji), with a light CSS foil for shiny finishes.
+ * Until the pictures have decoded the tile shows its own colours (the background's, else the
+ * set's), never a background without its character (issue 13).
  */
 export function CardArt({ card, className }: { card: Pick<RevealCard, "character" | "set" | "background" | "finish">; className?: string }) {
   const chain = cardImageUrls(card);
   const [portrait, setPortrait] = useState(0);
   const [backgroundFailed, setBackgroundFailed] = useState(false);
+  const [portraitReady, setPortraitReady] = useState(false);
+  const [backgroundReady, setBackgroundReady] = useState(false);
   const url = chain.portraits[portrait];
+  const showBackground = chain.background !== null && !backgroundFailed;
+  const ready = (portraitReady || !url) && (backgroundReady || !showBackground);
+  const placeholder = chain.background ? chain.backgroundGradient : packImage(card.set).gradient;
+  const classes = ["card-art", `finish-${card.finish}`, chain.background ? "has-bg" : "", ready ? "is-ready" : "", className ?? ""].filter(Boolean).join(" ");
   return (
-    <div className={`card-art finish-${card.finish}${className ? ` ${className}` : ""}`} style={{ background: chain.backgroundGradient }} aria-hidden="true">
-      {chain.background && !backgroundFailed && (
-        <img className="card-art__bg" src={chain.background} alt="" loading="lazy" decoding="async" draggable={false} onError={() => setBackgroundFailed(true)} />
+    <div className={classes} style={{ background: placeholder }} aria-hidden="true">
+      {showBackground && (
+        <img className="card-art__bg" src={chain.background!} alt="" loading="lazy" decoding="async" draggable={false} onLoad={() => setBackgroundReady(true)} onError={() => setBackgroundFailed(true)} />
       )}
       {url ? (
-        <img className="card-art__portrait" src={url} alt="" loading="lazy" decoding="async" draggable={false} onError={() => setPortrait((n) => n + 1)} />
+        <img
+          key={url}
+          className="card-art__portrait"
+          src={url}
+          alt=""
+          loading="lazy"
+          decoding="async"
+          draggable={false}
+          onLoad={() => setPortraitReady(true)}
+          onError={() => setPortrait((n) => n + 1)}
+        />
       ) : (
         <span className="card-art__emoji">{chain.emoji}</span>
       )}

@@ -2,8 +2,8 @@ import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { columnsFor, type CollectionItem, type GridSize } from "../collectionModel";
 import { CollectionTile } from "./CollectionTile";
 
-/** Caption under each card (name, points), in px; part of a row's height. */
-const CAPTION = 46;
+/** Caption under each card (set, number and background, tier and points), in px; part of a row's height. */
+const CAPTION = 60;
 /** Rows drawn above and below the screen, so a fast flick never shows blank space. */
 const OVERSCAN = 3;
 

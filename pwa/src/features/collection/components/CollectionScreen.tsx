@@ -1,4 +1,5 @@
-import { lazy, Suspense, useCallback, useMemo, useState } from "react";
+import { lazy, Suspense, useCallback, useId, useMemo, useState } from "react";
+import { Link } from "@tanstack/react-router";
 import { FALLBACK, MSG } from "@contract/messages";
 import { SETS, type SetId } from "../../../../../api/src/game/sets";
 import { formatCompact, formatNumber } from "../../../lib/format";
@@ -44,6 +45,15 @@ export function CollectionScreen() {
     setInspected(item);
   }, []);
   const points = small ? formatCompact(model.totalPoints) : formatNumber(model.totalPoints);
+  // A player with no card at all sees "No cards yet" and the way to the packs, not 128 grey tiles
+  // under "No cards found"; the Missing filter still browses the catalogue.
+  const noCards = model.cardCount === 0 && status !== "missing";
+  const visible = noCards ? [] : shown;
+  // Phones fold the per-set progress behind one summary line, so the first cards are on screen.
+  const [progressOpen, setProgressOpen] = useState(false);
+  const progressId = useId();
+  const collected = model.progress.reduce((n, p) => n + p.collected, 0);
+  const entries = model.progress.reduce((n, p) => n + p.total, 0);
 
   return (
     // While the cards load, the screen reserves a full viewport (the binder is always taller), so
@@ -85,7 +95,14 @@ export function CollectionScreen() {
 
       {data.cards && (
         <>
-          <ul className="set-progress" aria-label="Set progress">
+          <button type="button" className="set-progress__toggle" aria-expanded={progressOpen} aria-controls={progressId} onClick={() => setProgressOpen((o) => !o)}>
+            <span>Set progress</span>
+            <span className="set-progress__total">
+              {formatNumber(collected)}/{formatNumber(entries)} collected
+            </span>
+            <Icon name="arrowLeft" size={16} className="set-progress__chevron" />
+          </button>
+          <ul id={progressId} className={`set-progress${progressOpen ? " is-open" : ""}`} aria-label="Set progress">
             {model.progress.map((p) => (
               <li key={p.set} className={`set-progress__item${p.collected === p.total ? " is-complete" : ""}`}>
                 <span className="set-progress__label">{progressLabel(p)}</span>
@@ -123,18 +140,29 @@ export function CollectionScreen() {
               ))}
             </div>
             <span className="collection__count" role="status">
-              Showing {formatNumber(shown.length)} of {formatNumber(model.items.length)} cards
+              Showing {formatNumber(visible.length)} of {formatNumber(model.items.length)} cards
             </span>
           </div>
 
-          {(shown.length === 0 || (model.cardCount === 0 && status !== "missing")) && (
+          {noCards ? (
             <div className="collection__empty">
-              <Icon name="collection" size={40} />
-              <h2>{MSG.collectionEmptyTitle}</h2>
-              <p>{MSG.collectionEmptyHint}</p>
+              <Icon name="packs" size={40} />
+              <h2>{MSG.collectionNoCardsTitle}</h2>
+              <p>{MSG.collectionNoCardsHint}</p>
+              <Link to="/" className="btn btn--primary btn--md">
+                <span className="btn__label">{MSG.collectionNoCardsAction}</span>
+              </Link>
             </div>
+          ) : (
+            visible.length === 0 && (
+              <div className="collection__empty">
+                <Icon name="collection" size={40} />
+                <h2>{MSG.collectionEmptyTitle}</h2>
+                <p>{MSG.collectionEmptyHint}</p>
+              </div>
+            )
           )}
-          {shown.length > 0 && <CollectionGrid items={shown} size={gridSize} compactPoints={small} onOpen={open} />}
+          {visible.length > 0 && <CollectionGrid items={visible} size={gridSize} compactPoints={small} onOpen={open} />}
         </>
       )}
 

@@ -1,7 +1,7 @@
 import { memo } from "react";
 import { finishLabel } from "../../../effects/tiers";
 import { formatCompact, formatNumber } from "../../../lib/format";
-import { cardName } from "../../../lib/cardName";
+import { backgroundName, backgroundPhrase, cardName } from "../../../lib/cardName";
 import { rarityClass } from "../../../lib/rarity";
 import { CardArt } from "../../../lib/ui/CardArt";
 import type { CollectionItem } from "../collectionModel";
@@ -11,9 +11,12 @@ export const CollectionTile = memo(function CollectionTile({ item, compactPoints
   const name = cardName(item);
   const finish = item.finish === "regular" ? "" : finishLabel(item.finish);
   const points = compactPoints ? formatCompact(item.points) : formatNumber(item.points);
+  // Set, number, finish and background: no two different cards share a label (issue 13).
+  const identity = [name, finish, backgroundPhrase(item.background)].filter(Boolean).join(", ");
   const label = item.owned
-    ? `${name}${finish ? `, ${finish}` : ""}, ${item.tier}, ${formatNumber(item.points)} points${item.count > 1 ? `, ${item.count} copies` : ""}`
-    : `${name}${finish ? `, ${finish}` : ""}, ${item.tier}, missing`;
+    ? `${identity}, ${item.tier}, ${formatNumber(item.points)} points${item.count > 1 ? `, ${item.count} copies` : ""}`
+    : `${identity}, ${item.tier}, missing`;
+  const [setName, number] = splitName(name);
   return (
     <button
       type="button"
@@ -29,7 +32,11 @@ export const CollectionTile = memo(function CollectionTile({ item, compactPoints
         {!item.owned && <span className="binder-card__missing">?</span>}
       </span>
       <span className="binder-card__caption" aria-hidden="true">
-        <span className="binder-card__name">{name}</span>
+        <span className="binder-card__name">{setName}</span>
+        <span className="binder-card__sub">
+          {number}
+          {item.background && <span className="binder-card__bg"> · {backgroundName(item.background)}</span>}
+        </span>
         <span className="binder-card__meta">
           <span className="binder-card__tier">{item.tier}</span>
           <span className="binder-card__points">{points}</span>
@@ -38,3 +45,9 @@ export const CollectionTile = memo(function CollectionTile({ item, compactPoints
     </button>
   );
 });
+
+/** 'Velvet Night #3' -> ['Velvet Night', '#3']: two short lines instead of one cut on phones. */
+function splitName(name: string): [string, string] {
+  const at = name.lastIndexOf(" #");
+  return at > 0 ? [name.slice(0, at), name.slice(at + 1)] : [name, ""];
+}

@@ -2,12 +2,11 @@ import type { ReactNode } from "react";
 import type { CardIdentityDto } from "@contract/cards";
 import { toRevealCard } from "../../../effects/cardStage";
 import { finishLabel } from "../../../effects/tiers";
-import { cardName } from "../../../lib/cardName";
+import { backgroundName, cardName } from "../../../lib/cardName";
 import { formatNumber } from "../../../lib/format";
 import { rarityClass } from "../../../lib/rarity";
 import { CardArt } from "../../../lib/ui/CardArt";
 import { Icon } from "../../../lib/ui/Icon";
-import { backgroundName } from "../tradingModel";
 
 /** A card face with its name, finish, tier and points: the market grid, offers and history. */
 export function TradeCard({ card, caption, size = "md" }: { card: CardIdentityDto; caption?: string; size?: "sm" | "md" }) {
