@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { MSG } from "@contract/messages";
-import { expectAccessible, expectOfflineCopy, expectShell, signUp, uniqueName, untilWorkerControls } from "./support/game";
+import { expectAccessible, expectOfflineCopy, expectShell, signUp, uniqueName, untilWorkerControls, withoutWebGL } from "./support/game";
 
 // The collection screen of SPEC.md section 2 and its offline copy (issue 3).
 
@@ -171,3 +171,21 @@ test("on a phone, tiles tell backgrounds apart, badges leave counts visible, and
     await expect(page.locator(".binder__row").first().locator(".binder-card")).toHaveCount(size);
   }
 });
+
+for (const size of ["desktop", "phone"] as const) {
+  test(`the inspector shows the card big on a ${size}${size === "phone" ? " @phone" : ""}`, async ({ page }) => {
+    await withoutWebGL(page);
+    await signUp(page, uniqueName("inspect"));
+    await openPacks(page, 1);
+    await nav(page, "Collection").click();
+    await page.getByRole("group", { name: "Show" }).getByRole("button", { name: "Collected" }).click();
+    await page.locator(".binder-card").first().click();
+    const card = page.getByRole("dialog").locator(".fx-card");
+    await expect(card).toBeVisible();
+    const box = (await card.boundingBox())!;
+    const viewport = page.viewportSize()!;
+    // Desktop: most of the screen's height; phone: most of its width (issue 13: 230 px on 1440).
+    if (size === "desktop") expect(box.height).toBeGreaterThan(viewport.height * 0.6);
+    else expect(box.width).toBeGreaterThan(viewport.width * 0.8);
+  });
+}

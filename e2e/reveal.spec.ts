@@ -79,3 +79,25 @@ test("the PixiJS stage, forced where the game would pick the DOM one, still play
   await expect(reveal.getByTestId("revealed-card")).toHaveCount(3);
   await expect(reveal.locator(".reveal__stage canvas").first()).toBeVisible();
 });
+
+for (const size of ["desktop", "phone"] as const) {
+  test(`after the reveal the pack's cards sit in SPEC.md's 3-column grid on a ${size}${size === "phone" ? " @phone" : ""}`, async ({ page }) => {
+    await withoutWebGL(page);
+    await signUp(page, uniqueName("grid3"));
+    await packTile(page, "Velvet Night").click();
+    const reveal = page.getByRole("dialog", { name: "Velvet Night Pack Opened!" });
+    await expect(reveal.getByRole("button", { name: "Awesome!" })).toBeVisible({ timeout: 20_000 });
+    const boxes = await reveal.locator(".fx-card").evaluateAll((cards) => cards.map((c) => c.getBoundingClientRect().toJSON() as DOMRect));
+    expect(boxes).toHaveLength(3);
+    // One row of three, left to right, all on screen.
+    const viewport = page.viewportSize()!;
+    expect(new Set(boxes.map((b) => Math.round(b.top))).size).toBe(1);
+    const byX = [...boxes].sort((a, b) => a.left - b.left);
+    for (let i = 1; i < 3; i++) expect(byX[i]!.left).toBeGreaterThanOrEqual(byX[i - 1]!.right);
+    for (const b of boxes) {
+      expect(b.left).toBeGreaterThanOrEqual(0);
+      expect(b.right).toBeLessThanOrEqual(viewport.width);
+    }
+  });
+}
+

@@ -39,7 +39,7 @@ class InspectScene implements Scene {
 
   layout(width: number, height: number, resolution: number): void {
     // Room around the card for its glow to fade out inside the stage's feathered edge (CardArt.css).
-    this.slot = revealLayout(1, width, height, { maxCardWidth: 1200, padding: Math.round(Math.min(width, height) * 0.065) }).slots[0] ?? null;
+    this.slot = revealLayout(1, width, height, { maxCardWidth: 1200, padding: Math.round(Math.min(width, height) * 0.055) }).slots[0] ?? null;
     if (this.slot) this.view.setSize(this.slot.width, this.slot.height, resolution);
   }
 
