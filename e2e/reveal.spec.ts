@@ -68,6 +68,12 @@ test("the PixiJS stage, forced where the game would pick the DOM one, still play
   // (effects/webglSupport.ts); phones and desktops with a GPU get PixiJS. Force it to keep that
   // stage covered by a browser test.
   await page.addInitScript(() => localStorage.setItem("foilbound-effects-stage", "pixi"));
+  // Issue 13: Pixi warned "a textureSource was destroyed while still bound to a shader" after
+  // every reveal. Two reveals below must leave the console clean of it.
+  const pixiWarnings: string[] = [];
+  page.on("console", (m) => {
+    if (/destroyed while still bound|\[BindGroup\]/.test(m.text())) pixiWarnings.push(m.text());
+  });
   await signUp(page, uniqueName("pixistage"));
   // A player looks at the packs screen a moment: the stage warms up in idle time.
   await expect(page.locator("html[data-effects-stage='pixi-ready']")).toHaveCount(1, { timeout: 30_000 });
@@ -78,6 +84,13 @@ test("the PixiJS stage, forced where the game would pick the DOM one, still play
   await expect(reveal.getByRole("button", { name: "Awesome!" })).toBeVisible({ timeout: 30_000 });
   await expect(reveal.getByTestId("revealed-card")).toHaveCount(3);
   await expect(reveal.locator(".reveal__stage canvas").first()).toBeVisible();
+
+  // A second reveal on the same stage, then close it: the first one's textures were released.
+  await reveal.getByRole("button", { name: "Open Another Pack" }).click();
+  await expect(reveal.getByRole("button", { name: "Awesome!" })).toBeVisible({ timeout: 30_000 });
+  await reveal.getByRole("button", { name: "Awesome!" }).click();
+  await expect(reveal).toBeHidden();
+  expect(pixiWarnings).toEqual([]);
 });
 
 for (const size of ["desktop", "phone"] as const) {

@@ -12,6 +12,7 @@ import { drawCardBack, drawFaceArt, drawOverlay, EDGE_MARGIN, OVERLAY_ROOM, type
 import { CardFilter } from "./cardFilter.ts";
 import { hueColor } from "./color.ts";
 import { fxTextures, SHADOW_CARD_SHARE } from "./fxTextures.ts";
+import { releaseSharedMeshTexture } from "./stage.ts";
 import { firstImage, loadImage } from "./images.ts";
 
 const MESH_VERTICES = 12;
@@ -33,6 +34,7 @@ function backTexture(pxWidth: number, pxHeight: number): Texture {
   let texture = backTextures.get(key);
   if (!texture) {
     if (backTextures.size > 6) {
+      releaseSharedMeshTexture();
       for (const t of backTextures.values()) t.destroy(true);
       backTextures.clear();
     }
@@ -141,6 +143,7 @@ export class CardView {
     this.overlayTexture = Texture.from(drawOverlay(this.card, this.pxWidth, pxHeight, scale));
     this.face.texture = this.faceTexture;
     this.overlay.texture = this.overlayTexture;
+    releaseSharedMeshTexture();
     if (oldFace !== Texture.EMPTY) oldFace.destroy(true);
     if (oldOverlay !== Texture.EMPTY) oldOverlay.destroy(true);
   }
@@ -201,6 +204,7 @@ export class CardView {
 
   destroy(): void {
     this.root.destroy({ children: true });
+    releaseSharedMeshTexture();
     this.filter.destroy();
     if (this.faceTexture !== Texture.EMPTY) this.faceTexture.destroy(true);
     if (this.overlayTexture !== Texture.EMPTY) this.overlayTexture.destroy(true);

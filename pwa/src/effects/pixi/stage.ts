@@ -4,7 +4,7 @@
 // and when it leaves the previous one gets the canvas back.
 // The ticker only runs while the shown scene says it is animating.
 
-import { Application, type Container } from "pixi.js";
+import { Application, Texture, type Container, type Renderer } from "pixi.js";
 
 export interface Scene {
   readonly root: Container;
@@ -136,6 +136,20 @@ export class Stage {
 }
 
 let pending: Promise<Stage> | undefined;
+let liveRenderer: Renderer | null = null;
+
+/**
+ * Call before destroying a texture a card mesh drew with. Pixi's unbatched meshes share one shader
+ * whose texture slot keeps the last texture drawn, and destroying that texture then warns "a
+ * 'TextureSource' was destroyed while still bound to a shader" after every reveal (issue 13).
+ * Pointing the slot at the empty texture first lets the texture go cleanly; the next frame binds
+ * each mesh's own texture again. Pixi offers no public call for this, hence the private path.
+ */
+export function releaseSharedMeshTexture(): void {
+  const pipes = liveRenderer?.renderPipes as unknown as { mesh?: { _adaptor?: { _shader?: { resources: Record<string, unknown> } | null } } } | undefined;
+  const shader = pipes?.mesh?._adaptor?._shader;
+  if (shader) shader.resources.uTexture = Texture.EMPTY.source;
+}
 
 /** The shared stage, created on first call. Rejects when WebGL cannot start. */
 export function getStage(): Promise<Stage> {
@@ -164,5 +178,6 @@ async function createStage(): Promise<Stage> {
   });
   app.ticker.stop();
   app.stage.eventMode = "none";
+  liveRenderer = app.renderer;
   return new Stage(app);
 }
