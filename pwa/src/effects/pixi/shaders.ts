@@ -78,7 +78,9 @@ void main() {
   // Foil shows on mid-tones; deep shadows and highlights stay readable.
   float mask = smoothstep(0.04, 0.35, lum) * (1.0 - 0.55 * smoothstep(0.82, 1.0, lum));
   float near = 1.0 - smoothstep(0.05, 0.95, distance(uv, uPointer));
-  float amount = (0.3 + 0.4 * near + 0.15 * uGlare) * mask * uIntensity;
+  // Issue 13: foil strongest on the frame and background (the card's rim), gentler on the face.
+  float rim = smoothstep(0.22, 0.48, max(abs(uv.x - 0.5), abs(uv.y - 0.46)));
+  float amount = (0.3 + 0.4 * near + 0.15 * uGlare) * mask * uIntensity * (0.6 + 0.6 * rim);
   vec3 foil = rainbow * (0.75 + 0.35 * lines);
   // Tint rather than paint: the foil's hue multiplies into the art (keeping faces and shapes
   // readable, as printed foil does) with a little light added on top.
@@ -86,11 +88,14 @@ void main() {
   vec3 col = mix(base, tinted, amount);
 
   if (uLow < 0.5) {
-    vec2 cell = floor(uv * uSize / 2.5);
+    // Glitter as soft round sparkles (issue 13: 2.5 px square cells read as hard specks).
+    vec2 g = uv * uSize / 7.0;
+    vec2 cell = floor(g);
     float h = hash(cell + uSeed);
     float phase = h * 50.0 + d.x * 9.0 - d.y * 7.0 + uTime * 0.6;
-    float twinkle = pow(max(0.0, sin(phase)), 28.0) * step(0.9, h);
-    col += twinkle * (0.45 + 0.55 * near) * uIntensity * mix(vec3(1.0), spectrum(h * 4.0 + t), 0.5);
+    float twinkle = pow(max(0.0, sin(phase)), 10.0) * step(0.93, h);
+    float dotShape = smoothstep(0.45, 0.0, length(fract(g) - 0.5));
+    col += twinkle * dotShape * dotShape * (0.5 + 0.5 * near) * (0.6 + 0.6 * rim) * uIntensity * mix(vec3(1.0), spectrum(h * 4.0 + t), 0.5);
   }
 
   col += glare(uv, 0.3) * (0.6 + 0.4 * uIntensity);
@@ -112,15 +117,17 @@ void main() {
   vec2 uv = cardUv();
   float frame = floor(uTime * 14.0);
   // A burst roughly one window in five (windows of 1/3 s), different per card.
-  float burst = step(0.78, hash(vec2(floor(uTime * 3.0), uSeed)));
+  float burst = step(0.85, hash(vec2(floor(uTime * 3.0), uSeed)));
   float jitter = 0.0;
   if (uLow < 0.5) {
     float bands = 6.0 + floor(hash(vec2(frame, uSeed + 1.0)) * 18.0);
     float row = floor(uv.y * bands);
     float r = hash(vec2(row, frame + uSeed));
-    jitter = burst * step(0.62, r) * (r - 0.5) * 0.14;
+    // Small slices, never across the nameplate (issue 13: the best card's art and name were
+    // unreadable): at most ~2.5% of the width, and the plate (bottom 17%) holds still.
+    jitter = burst * step(0.7, r) * (r - 0.5) * 0.05 * (1.0 - step(0.83, uv.y));
   }
-  float split = (0.0035 + 0.011 * burst + 0.004 * abs(uPointer.x - 0.5)) * uIntensity;
+  float split = (0.002 + 0.005 * burst + 0.002 * abs(uPointer.x - 0.5)) * uIntensity * mix(1.0, 0.4, step(0.83, uv.y));
   vec2 p = uv + vec2(jitter * uIntensity, 0.0);
   vec4 cr = sampleAt(p + vec2(split, 0.0));
   vec4 cg = sampleAt(p);
@@ -137,7 +144,7 @@ void main() {
     col += (hash(floor(uv * uSize) + frame) - 0.5) * 0.07 * a * uIntensity;
     // A bright tear line during bursts.
     float tear = burst * smoothstep(0.006, 0.0, abs(uv.y - hash(vec2(frame, uSeed + 7.0))));
-    col += vec3(0.55, 1.0, 1.0) * tear * 0.5 * a;
+    col += vec3(0.55, 1.0, 1.0) * tear * 0.3 * a;
   }
   col += glare(uv, 0.28) * a;
   finalColor = vec4(clamp(col, 0.0, a), a);
@@ -178,15 +185,19 @@ void main() {
   vec3 oil = 0.5 + 0.5 * cos(6.2831853 * (film + vec3(0.0, 0.18, 0.36)));
   oil = oil * oil * vec3(0.55, 0.5, 0.85) + vec3(0.06, 0.0, 0.1);
 
-  vec3 col = base * mix(1.0, 0.58, uIntensity);
-  // Screen the oil over the darkened art, strongest in the shadows.
-  vec3 sheen = oil * (0.65 * uIntensity) * (1.0 - 0.45 * lum);
+  // Black chrome (issue 13: dark holo read as a washed-out holo): the art loses most of its
+  // colour and sinks dark, keeping its shapes; the rim (frame, background) goes darkest.
+  float rim = smoothstep(0.22, 0.48, max(abs(uv.x - 0.5), abs(uv.y - 0.46)));
+  vec3 chrome = vec3(lum) * vec3(0.86, 0.84, 1.0);
+  vec3 col = mix(base, chrome, 0.55 * uIntensity) * mix(1.0, mix(0.5, 0.3, rim), uIntensity);
+  // A thin oil film over the chrome, kept deep.
+  vec3 sheen = oil * (0.32 * uIntensity) * (1.0 - 0.5 * lum);
   col = 1.0 - (1.0 - col) * (1.0 - sheen);
 
-  // A slow highlight sweeping corner to corner.
-  float sweep = fract(uTime * 0.045 + uSeed * 0.13) * 2.6 - 0.8;
-  float band = exp(-pow((dot(uv, vec2(0.62, 0.78)) - sweep) * 6.5, 2.0));
-  col += band * 0.2 * uIntensity * vec3(0.7, 0.55, 1.0);
+  // One deep sheen sweeping corner to corner, brighter where the chrome is lit.
+  float sweep = fract(uTime * 0.045 + uSeed * 0.13) * 2.6 - 0.8 + (d.x + d.y) * 0.35;
+  float band = exp(-pow((dot(uv, vec2(0.62, 0.78)) - sweep) * 9.0, 2.0));
+  col += band * (0.18 + 0.3 * lum) * uIntensity * vec3(0.78, 0.7, 1.0);
 
   col += glare(uv, 0.3) * vec3(0.65, 0.9, 1.0);
   // Edges fall into the void.
