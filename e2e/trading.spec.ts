@@ -17,6 +17,19 @@ async function openPack(page: Page): Promise<void> {
   expect(res.status()).toBe(200);
 }
 
+/** Alice and Bob, signed up, one pack each. Alice's page may be given (a phone context). */
+async function twoPlayersWithPacks(browser: Browser, alicePage?: Page) {
+  const alice = alicePage ?? (await playerPage(browser));
+  const bob = await playerPage(browser);
+  const aliceName = uniqueName("alice");
+  const bobName = uniqueName("bob");
+  await signUp(alice, aliceName);
+  await signUp(bob, bobName);
+  await openPack(alice);
+  await openPack(bob);
+  return { alice, bob, aliceName, bobName };
+}
+
 async function collectionOf(page: Page): Promise<CardDto[]> {
   const res = await page.request.get("/api/collection");
   expect(res.status()).toBe(200);
@@ -67,14 +80,7 @@ async function findInMarket(page: Page, card: CardDto) {
 test("two players trade a card from the market to both histories", async ({ browser }) => {
   // Two players, two packs, four accessibility checks and a whole trade: over a minute on a busy CI machine.
   test.slow();
-  const alice = await playerPage(browser);
-  const bob = await playerPage(browser);
-  const aliceName = uniqueName("alice");
-  const bobName = uniqueName("bob");
-  await signUp(alice, aliceName);
-  await signUp(bob, bobName);
-  await openPack(alice);
-  await openPack(bob);
+  const { alice, bob, aliceName, bobName } = await twoPlayersWithPacks(browser);
   const wanted = (await collectionOf(bob))[0]!;
 
   // Alice finds Bob's card, opens its owners and trades with him.
@@ -211,13 +217,7 @@ test("accepting an offer whose card has moved declines it with the auto-decline 
 
 test("on a phone an owner row is tapped to trade @phone", async ({ browser }) => {
   const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
-  const alice = await (await browser.newContext(phone)).newPage();
-  const bob = await playerPage(browser);
-  const bobName = uniqueName("bob");
-  await signUp(alice, uniqueName("alice"));
-  await signUp(bob, bobName);
-  await openPack(alice);
-  await openPack(bob);
+  const { alice, bob, bobName } = await twoPlayersWithPacks(browser, await (await browser.newContext(phone)).newPage());
   const wanted = (await collectionOf(bob))[0]!;
 
   await alice.goto("/trading");
@@ -247,13 +247,7 @@ function richestSetOneCard(): Pick<CardDto, "character" | "background" | "set" |
 
 test("an offer worth far more than it gets says so and needs a second tap; a decline is confirmed", async ({ browser }) => {
   test.slow();
-  const alice = await playerPage(browser);
-  const bob = await playerPage(browser);
-  const bobName = uniqueName("bob");
-  await signUp(alice, uniqueName("alice"));
-  await signUp(bob, bobName);
-  await openPack(alice);
-  await openPack(bob);
+  const { alice, bob, bobName } = await twoPlayersWithPacks(browser);
   const bobCards = await collectionOf(bob);
   const wanted = bobCards.reduce((low, c) => (c.points < low.points ? c : low));
 
