@@ -179,7 +179,10 @@ for (const size of ["desktop", "phone"] as const) {
     await openPacks(page, 1);
     await nav(page, "Collection").click();
     await page.getByRole("group", { name: "Show" }).getByRole("button", { name: "Collected" }).click();
+    // The inspector draws the portrait from its 2x file (crisp on dense screens).
+    const art2x = page.waitForResponse((r) => /^\/cards\/[^/]+@2x\.webp$/.test(new URL(r.url()).pathname) && r.ok());
     await page.locator(".binder-card").first().click();
+    await art2x;
     const card = page.getByRole("dialog").locator(".fx-card");
     await expect(card).toBeVisible();
     const box = (await card.boundingBox())!;
@@ -189,3 +192,21 @@ for (const size of ["desktop", "phone"] as const) {
     else expect(box.width).toBeGreaterThan(viewport.width * 0.8);
   });
 }
+
+test("a big tile on a dense screen takes the 2x art, and falls back to the 1x file when the 2x cannot load @phone", async ({ page }) => {
+  await signUp(page, uniqueName("crisp"));
+  await openPacks(page, 1);
+  await nav(page, "Collection").click();
+  await page.getByRole("group", { name: "Show" }).getByRole("button", { name: "Collected" }).click();
+  await page.getByRole("button", { name: "Grid size 1" }).click();
+  const portrait = page.locator(".binder-card .card-art__portrait").first();
+  // (naturalWidth is density-corrected with srcset: the file chosen shows in currentSrc.)
+  await expect.poll(() => portrait.evaluate((img: HTMLImageElement) => (img.complete && img.naturalWidth > 0 ? new URL(img.currentSrc).pathname : ""))).toMatch(/@2x\.webp$/);
+
+  // Offline the device keeps only 1x files: a 2x that fails leaves the 1x picture, not a blank tile.
+  await page.route(/@2x\.webp$/, (route) => route.abort("internetdisconnected"));
+  await page.reload();
+  await page.getByRole("group", { name: "Show" }).getByRole("button", { name: "Collected" }).click();
+  await expect.poll(() => portrait.evaluate((img: HTMLImageElement) => (img.complete && img.naturalWidth > 0 ? new URL(img.currentSrc).pathname : ""))).toMatch(/^\/cards\/[a-z0-9_]+\.webp$/);
+  await expect(page.locator(".binder-card .card-art.is-ready").first()).toBeVisible();
+});

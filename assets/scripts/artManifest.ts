@@ -18,6 +18,15 @@ export function cardArtPath(character: string, holo: boolean): string {
   return `/cards/${character}${holo ? "_holo" : ""}.webp`;
 }
 
+/**
+ * The same portrait at twice the size (800 x 1120), for big cards on dense screens (issue 13: art
+ * looked soft at 3x). Offline copies are of the 1x files; a 2x file that cannot load falls back
+ * to its 1x file.
+ */
+export function cardArtPath2x(character: string, holo: boolean): string {
+  return cardArtPath(character, holo).replace(/\.webp$/, "@2x.webp");
+}
+
 /** Served path of a background by the id cards store ("neonblocks"), or its display name. */
 export function backgroundArtPath(idOrName: string): string {
   const id = idOrName.trim().toLowerCase().replace(/\s+/g, "");
@@ -35,11 +44,12 @@ export const CARD_FILES: readonly string[] = CHARACTERS.flatMap((c) => [
   cardArtPath(c, false).slice(1),
   cardArtPath(c, true).slice(1),
 ]);
+export const CARD_FILES_2X: readonly string[] = CHARACTERS.flatMap((c) => [cardArtPath2x(c, false).slice(1), cardArtPath2x(c, true).slice(1)]);
 export const BACKGROUND_FILES: readonly string[] = ART_BACKGROUNDS.map((b) => backgroundArtPath(b.slug).slice(1));
 export const PACK_FILES: readonly string[] = ART_SETS.map((s) => packArtPath(s.number).slice(1));
 
 /** Every file generate-art.ts writes, relative to assets/generated (no leading slash). */
-export const ART_FILES: readonly string[] = [...CARD_FILES, ...BACKGROUND_FILES, ...PACK_FILES];
+export const ART_FILES: readonly string[] = [...CARD_FILES, ...CARD_FILES_2X, ...BACKGROUND_FILES, ...PACK_FILES];
 
 /** Sound names (SPEC: effects per action, one per rarity tier, and the background music). */
 export const SOUND_NAMES = [

@@ -1,13 +1,14 @@
 /**
  * Card art, procedurally drawn as SVG and rendered with sharp to WebP:
  *   cards/<character>.webp and cards/<character>_holo.webp   400 x 560, all 64 characters
+ *   cards/<character>@2x.webp and cards/<character>_holo@2x.webp   800 x 1120
  *   backgrounds/<slug>.webp                                  400 x 560, the ten backgrounds
  *   packs/set<N>.webp                                        400 x 600, transparent outside
  * Deterministic: every variation comes from PRNGs seeded by names, so builds are reproducible.
  * Run alone: npx tsx assets/scripts/generate-art.ts
  */
 import sharp from "sharp";
-import { ART_BACKGROUNDS, ART_FILES, ART_SETS, backgroundArtPath, cardArtPath, packArtPath } from "./artManifest.ts";
+import { ART_BACKGROUNDS, ART_FILES, ART_SETS, backgroundArtPath, cardArtPath, cardArtPath2x, packArtPath } from "./artManifest.ts";
 import { backgroundSvg } from "./lib/backgrounds.ts";
 import { cardSvg, characterArt } from "./lib/cardArt.ts";
 import { packSvg } from "./lib/packs.ts";
@@ -18,6 +19,8 @@ interface Job {
   rel: string;
   svg: () => string;
   quality: number;
+  /** Rendered at this multiple of the SVG's own size (the 2x portraits). */
+  scale?: number;
 }
 
 function jobs(): Job[] {
@@ -27,6 +30,8 @@ function jobs(): Job[] {
       const art = characterArt(set, n);
       list.push({ rel: cardArtPath(art.id, false).slice(1), svg: () => cardSvg(art, false), quality: 80 });
       list.push({ rel: cardArtPath(art.id, true).slice(1), svg: () => cardSvg(art, true), quality: 80 });
+      list.push({ rel: cardArtPath2x(art.id, false).slice(1), svg: () => cardSvg(art, false), quality: 74, scale: 2 });
+      list.push({ rel: cardArtPath2x(art.id, true).slice(1), svg: () => cardSvg(art, true), quality: 74, scale: 2 });
     }
   }
   for (const bg of ART_BACKGROUNDS) list.push({ rel: backgroundArtPath(bg.slug).slice(1), svg: () => backgroundSvg(bg.slug), quality: 78 });
@@ -35,7 +40,8 @@ function jobs(): Job[] {
 }
 
 async function render(job: Job): Promise<number> {
-  const data = await sharp(Buffer.from(job.svg()))
+  // SVG is vector: a density of 72 x scale renders it at scale x its size, sharp at any scale.
+  const data = await sharp(Buffer.from(job.svg()), { density: 72 * (job.scale ?? 1) })
     .webp({ quality: job.quality, alphaQuality: 90, effort: 4, smartSubsample: true })
     .toBuffer();
   await writeGenerated(job.rel, data);

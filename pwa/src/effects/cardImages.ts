@@ -2,13 +2,15 @@
 // portrait falls back to the regular one, then to an emoji for the set; a failed background
 // or pack picture falls back to a CSS gradient.
 
-import { backgroundArtPath, cardArtPath, packArtPath } from "../../../assets/scripts/artManifest.ts";
+import { backgroundArtPath, cardArtPath, cardArtPath2x, packArtPath } from "../../../assets/scripts/artManifest.ts";
 import type { RevealCard } from "./revealCard.ts";
 import { isShiny } from "./tiers.ts";
 
 export interface CardImageChain {
   /** Portrait URLs in the order to try them. */
   portraits: string[];
+  /** The 2x file of each portrait, same order (for big cards on dense screens). */
+  portraits2x: string[];
   /** Shown when every portrait failed. */
   emoji: string;
   /** Background picture URL, or null when the card has no background. */
@@ -83,10 +85,20 @@ export function packImage(set: number): { url: string; gradient: string } {
 /** The fallback chain of one card: holo art first for any shiny finish, then the regular art. */
 export function cardImageUrls(card: Pick<RevealCard, "character" | "set" | "background" | "finish">): CardImageChain {
   const regular = cardArtPath(card.character, false);
+  const shiny = isShiny(card.finish);
   return {
-    portraits: isShiny(card.finish) ? [cardArtPath(card.character, true), regular] : [regular],
+    portraits: shiny ? [cardArtPath(card.character, true), regular] : [regular],
+    portraits2x: shiny ? [cardArtPath2x(card.character, true), cardArtPath2x(card.character, false)] : [cardArtPath2x(card.character, false)],
     emoji: setEmoji(card.set),
     background: card.background ? backgroundArtPath(card.background) : null,
     backgroundGradient: backgroundGradient(card.background),
   };
+}
+
+/**
+ * The portraits for a card drawn large (the effects stage): each 2x file before its 1x file, so a
+ * missing 2x (offline: only 1x files are kept) costs one failed load, not the picture.
+ */
+export function largePortraits(chain: CardImageChain): string[] {
+  return chain.portraits.flatMap((url, i) => [chain.portraits2x[i]!, url]);
 }

@@ -2,9 +2,9 @@
 // cardCanvas.ts), turned by CSS 3D transforms on the same timer as the PixiJS scene, with a CSS
 // foil sheen for shiny finishes and a tier glow. No pixi.js here: this path costs nothing extra.
 
-import { backgroundGradient, cardImageUrls, setEmoji } from "./cardImages.ts";
+import { backgroundGradient, setEmoji } from "./cardImages.ts";
 import { drawCardBack, drawFaceArt, drawOverlay, EDGE_MARGIN, overlayGeometry, type FaceArt } from "./pixi/cardCanvas.ts";
-import { firstImage, loadImage, within } from "./pixi/images.ts";
+import { loadCardArt, within } from "./pixi/images.ts";
 import type { RevealCard } from "./revealCard.ts";
 import { PACK_COLUMNS, revealLayout } from "./revealLayout.ts";
 import { ART_WAIT_MS, revealSchedule } from "./revealSchedule.ts";
@@ -14,13 +14,8 @@ import { suspenseIndex } from "./tierEffects.ts";
 import type { InspectHandle, InspectOptions, RevealHandle, RevealOptions } from "./types.ts";
 import "./domReveal.css";
 
-async function loadArt(card: RevealCard): Promise<FaceArt> {
-  const chain = cardImageUrls(card);
-  const [portrait, background] = await Promise.all([
-    firstImage(chain.portraits),
-    chain.background ? loadImage(chain.background) : Promise.resolve(null),
-  ]);
-  return { portrait, background };
+function loadArt(card: RevealCard, options: { large?: boolean } = {}): Promise<FaceArt> {
+  return loadCardArt(card, options);
 }
 
 interface DomCard {
@@ -351,7 +346,7 @@ export function domInspect(container: HTMLElement, card: RevealCard, options: In
   const observer = new ResizeObserver(() => layout());
   observer.observe(container);
   let destroyed = false;
-  void loadArt(card).then((art) => {
+  void loadArt(card, { large: true }).then((art) => {
     if (destroyed) return;
     c.art = art;
     c.artSettled = true;

@@ -2,7 +2,6 @@
 // and rays. Scenes drive it by setting the public animation fields and calling update().
 
 import { Container, PerspectiveMesh, Sprite, Texture } from "pixi.js";
-import { cardImageUrls } from "../cardImages.ts";
 import { faceVisible, projectCorners, type Corners, type Rect } from "../cardProjection.ts";
 import type { RevealCard } from "../revealCard.ts";
 import { PoseSpring } from "../tiltSpring.ts";
@@ -13,18 +12,13 @@ import { CardFilter } from "./cardFilter.ts";
 import { hueColor } from "./color.ts";
 import { fxTextures, SHADOW_CARD_SHARE } from "./fxTextures.ts";
 import { releaseSharedMeshTexture } from "./stage.ts";
-import { firstImage, loadImage } from "./images.ts";
+import { loadCardArt } from "./images.ts";
 
 const MESH_VERTICES = 12;
 
-/** Loads the portrait (holo -> regular) and background of a card; missing ones come back null. */
-export async function loadFaceArt(card: RevealCard): Promise<FaceArt> {
-  const chain = cardImageUrls(card);
-  const [portrait, background] = await Promise.all([
-    firstImage(chain.portraits),
-    chain.background ? loadImage(chain.background) : Promise.resolve(null),
-  ]);
-  return { portrait, background };
+/** Loads the art of a card's face (see loadCardArt). */
+export function loadFaceArt(card: RevealCard, options: { large?: boolean } = {}): Promise<FaceArt> {
+  return loadCardArt(card, options);
 }
 
 /** Card backs are the same for every card: one texture per pixel width. */

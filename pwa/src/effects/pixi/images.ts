@@ -1,6 +1,9 @@
 // Image loading for the canvas-composed card faces, with the SPEC.md fallback chain and a cache
 // shared by the reveal and the inspector (art is usually already in the service worker cache).
 
+import { cardImageUrls, largePortraits } from "../cardImages.ts";
+import type { RevealCard } from "../revealCard.ts";
+
 const cache = new Map<string, Promise<HTMLImageElement | null>>();
 
 /** The decoded image, or null if it failed (a failure is not cached, so a later try retries). */
@@ -39,4 +42,17 @@ export async function firstImage(urls: readonly string[]): Promise<HTMLImageElem
 /** Resolves with `value` after `ms`: a cap on how long a reveal waits for slow art. */
 export function within<T>(promise: Promise<T>, ms: number, value: T): Promise<T> {
   return Promise.race([promise, new Promise<T>((resolve) => setTimeout(() => resolve(value), ms))]);
+}
+
+/**
+ * A card's portrait (holo -> regular) and background; missing ones come back null. `large` (the
+ * inspector) tries each portrait's 2x file first; reveals use the 1x files the device keeps offline.
+ */
+export async function loadCardArt(card: RevealCard, { large = false }: { large?: boolean } = {}): Promise<{ portrait: HTMLImageElement | null; background: HTMLImageElement | null }> {
+  const chain = cardImageUrls(card);
+  const [portrait, background] = await Promise.all([
+    firstImage(large ? largePortraits(chain) : chain.portraits),
+    chain.background ? loadImage(chain.background) : Promise.resolve(null),
+  ]);
+  return { portrait, background };
 }

@@ -74,7 +74,7 @@ export function startInspect(stage: Stage, container: HTMLElement, card: RevealC
   const lease = stage.mount(container, scene);
   scene.input = new PointerInput(container, () => lease.wake());
   let destroyed = false;
-  void loadFaceArt(card).then((art) => {
+  void loadFaceArt(card, { large: true }).then((art) => {
     if (destroyed) return;
     scene.view.setArt(art);
     lease.wake();

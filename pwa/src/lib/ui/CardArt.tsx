@@ -11,13 +11,17 @@ import "./CardArt.css";
  * Until the pictures have decoded the tile shows its own colours (the background's, else the
  * set's), never a background without its character (issue 13).
  */
-export function CardArt({ card, className }: { card: Pick<RevealCard, "character" | "set" | "background" | "finish">; className?: string }) {
+export function CardArt({ card, className, sizes = "120px" }: { card: Pick<RevealCard, "character" | "set" | "background" | "finish">; className?: string; sizes?: string }) {
   const chain = cardImageUrls(card);
   const [portrait, setPortrait] = useState(0);
+  // The 2x file is offered through srcset (the browser takes it for a big tile on a dense
+  // screen); when it cannot load (offline: the device keeps 1x files) the 1x file is used alone.
+  const [no2x, setNo2x] = useState(false);
   const [backgroundFailed, setBackgroundFailed] = useState(false);
   const [portraitReady, setPortraitReady] = useState(false);
   const [backgroundReady, setBackgroundReady] = useState(false);
   const url = chain.portraits[portrait];
+  const url2x = no2x ? undefined : chain.portraits2x[portrait];
   const showBackground = chain.background !== null && !backgroundFailed;
   const ready = (portraitReady || !url) && (backgroundReady || !showBackground);
   const placeholder = chain.background ? chain.backgroundGradient : packImage(card.set).gradient;
@@ -29,15 +33,17 @@ export function CardArt({ card, className }: { card: Pick<RevealCard, "character
       )}
       {url ? (
         <img
-          key={url}
+          key={`${url}${url2x ? "+2x" : ""}`}
           className="card-art__portrait"
           src={url}
+          srcSet={url2x ? `${url} 400w, ${url2x} 800w` : undefined}
+          sizes={url2x ? sizes : undefined}
           alt=""
           loading="lazy"
           decoding="async"
           draggable={false}
           onLoad={() => setPortraitReady(true)}
-          onError={() => setPortrait((n) => n + 1)}
+          onError={() => (url2x ? setNo2x(true) : setPortrait((n) => n + 1))}
         />
       ) : (
         <span className="card-art__emoji">{chain.emoji}</span>

@@ -31,6 +31,8 @@ export function CollectionGrid({ items, size, compactPoints, onOpen }: { items: 
   const tileWidth = width ? (width - gap * (columns - 1)) / columns : 0;
   const rowHeight = Math.max(1, Math.round(tileWidth * 1.4 + CAPTION + gap));
   const rows = Math.ceil(items.length / columns);
+  // The tile's real width, so a dense screen takes the 2x art only for big tiles.
+  const artSizes = `${Math.max(1, Math.round(tileWidth))}px`;
 
   useEffect(() => {
     let frame = 0;
@@ -61,7 +63,7 @@ export function CollectionGrid({ items, size, compactPoints, onOpen }: { items: 
     visible.push(
       <div key={row} className="binder__row" style={{ transform: `translateY(${row * rowHeight}px)`, gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, gap }}>
         {items.slice(row * columns, row * columns + columns).map((item) => (
-          <CollectionTile key={item.key} item={item} compactPoints={compactPoints} onOpen={onOpen} />
+          <CollectionTile key={item.key} item={item} compactPoints={compactPoints} onOpen={onOpen} artSizes={artSizes} />
         ))}
       </div>,
     );

@@ -7,7 +7,7 @@ import { CardArt } from "../../../lib/ui/CardArt";
 import type { CollectionItem } from "../collectionModel";
 
 /** One binder slot: an owned kind of card with its 'xN' badge, or a missing entry, faded, greyed and blurred. */
-export const CollectionTile = memo(function CollectionTile({ item, compactPoints, onOpen }: { item: CollectionItem; compactPoints: boolean; onOpen: (item: CollectionItem) => void }) {
+export const CollectionTile = memo(function CollectionTile({ item, compactPoints, onOpen, artSizes }: { item: CollectionItem; compactPoints: boolean; onOpen: (item: CollectionItem) => void; artSizes: string }) {
   const name = cardName(item);
   const finish = item.finish === "regular" ? "" : finishLabel(item.finish);
   const points = compactPoints ? formatCompact(item.points) : formatNumber(item.points);
@@ -26,7 +26,7 @@ export const CollectionTile = memo(function CollectionTile({ item, compactPoints
       data-owned={item.owned}
     >
       <span className="card-frame binder-card__frame">
-        <CardArt card={item} />
+        <CardArt card={item} sizes={artSizes} />
         {item.owned && item.count > 1 && <span className="binder-card__count">x{item.count}</span>}
         {finish && <span className={`finish-badge binder-card__finish finish-${item.finish}`}>{finish}</span>}
         {!item.owned && <span className="binder-card__missing">?</span>}
