@@ -74,6 +74,24 @@ test("the PixiJS stage, forced where the game would pick the DOM one, still play
   page.on("console", (m) => {
     if (/destroyed while still bound|\[BindGroup\]/.test(m.text())) pixiWarnings.push(m.text());
   });
+  // Live WebGL textures (created minus deleted): a second reveal must not add to the first's.
+  await page.addInitScript(() => {
+    const w = window as unknown as { __liveTextures: number };
+    w.__liveTextures = 0;
+    for (const C of [WebGLRenderingContext, WebGL2RenderingContext]) {
+      const create = C.prototype.createTexture;
+      const remove = C.prototype.deleteTexture;
+      C.prototype.createTexture = function (this: WebGLRenderingContext) {
+        w.__liveTextures += 1;
+        return create.call(this);
+      } as typeof create;
+      C.prototype.deleteTexture = function (this: WebGLRenderingContext, t: WebGLTexture | null) {
+        if (t) w.__liveTextures -= 1;
+        return remove.call(this, t);
+      } as typeof remove;
+    }
+  });
+  const liveTextures = () => page.evaluate(() => (window as unknown as { __liveTextures: number }).__liveTextures);
   await signUp(page, uniqueName("pixistage"));
   // A player looks at the packs screen a moment: the stage warms up in idle time.
   await expect(page.locator("html[data-effects-stage='pixi-ready']")).toHaveCount(1, { timeout: 30_000 });
@@ -86,8 +104,11 @@ test("the PixiJS stage, forced where the game would pick the DOM one, still play
   await expect(reveal.locator(".reveal__stage canvas").first()).toBeVisible();
 
   // A second reveal on the same stage, then close it: the first one's textures were released.
+  const afterFirst = await liveTextures();
   await reveal.getByRole("button", { name: "Open Another Pack" }).click();
   await expect(reveal.getByRole("button", { name: "Awesome!" })).toBeVisible({ timeout: 30_000 });
+  await expect(reveal.getByTestId("revealed-card")).toHaveCount(3);
+  expect(await liveTextures()).toBeLessThanOrEqual(afterFirst);
   await reveal.getByRole("button", { name: "Awesome!" }).click();
   await expect(reveal).toBeHidden();
   expect(pixiWarnings).toEqual([]);
