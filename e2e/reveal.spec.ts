@@ -1,4 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
+import { points as pointsOf, tierOf } from "../api/src/game/rarity";
+import { SETS } from "../api/src/game/sets";
 import { holdOpenPack, signUp, uniqueName, withoutWebGL } from "./support/game";
 
 // Issue 11, the instant pack moment: the reveal starts at the tap while the open-pack request is
@@ -134,4 +136,38 @@ for (const size of ["desktop", "phone"] as const) {
     }
   });
 }
+
+test("a Mythic pull lights the whole overlay, title and buttons included, behind the cards", async ({ page }) => {
+  await withoutWebGL(page);
+  await signUp(page, uniqueName("mythic"));
+  // The server's pack, with its first card swapped for set 1's Mythic (the pull itself is random).
+  const mythic = SETS[0]!.characters
+    .map((character) => ({ character, background: "", set: 1, isHolo: true, isGlitch: false, isDarkHolo: false }))
+    .find((c) => tierOf(c) === "Mythic")!;
+  await page.route("**/api/open-pack", async (route) => {
+    const res = await route.fetch();
+    const body = (await res.json()) as { cards: Array<Record<string, unknown>> };
+    body.cards[0] = { ...body.cards[0], ...mythic, points: pointsOf(mythic), tier: "Mythic" };
+    await route.fulfill({ response: res, json: body });
+  });
+  await packTile(page, "Velvet Night").click();
+  const reveal = page.getByRole("dialog", { name: "Velvet Night Pack Opened!" });
+  await expect(reveal.getByRole("button", { name: "Awesome!" })).toBeVisible({ timeout: 20_000 });
+  const panel = reveal.locator(".reveal__panel");
+  await expect(panel).toHaveClass(/is-celebrating-mythic/);
+  // The light spans the whole screen (not the stage's box) and stays lit behind the cards.
+  const light = () =>
+    panel.evaluate((el) => {
+      const style = getComputedStyle(el, "::before");
+      const box = el.getBoundingClientRect();
+      return { opacity: Number(style.opacity), width: box.width, height: box.height, image: style.backgroundImage };
+    });
+  const viewport = page.viewportSize()!;
+  const lit = await light();
+  expect(lit.width).toBe(viewport.width);
+  expect(lit.height).toBe(viewport.height);
+  expect(lit.image).toContain("radial-gradient");
+  // The rarest card turns last, so the light may only just be rising when the buttons appear.
+  await expect.poll(async () => (await light()).opacity).toBeGreaterThan(0.3);
+});
 

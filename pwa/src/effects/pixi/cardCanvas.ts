@@ -162,16 +162,24 @@ export function drawOverlay(card: RevealCard, width: number, height: number, css
   const color = tierColor(card.tier);
 
   // Points pill, centred on the bottom edge.
-  const pillFont = atLeast(19, 10.5);
   const finish = card.finish === "regular" ? "" : finishLabel(card.finish).toUpperCase();
   const pointsText = formatPoints(card.points);
-  ctx.font = `900 ${pillFont}px ${FONT}`;
-  const pointsW = ctx.measureText(pointsText).width;
-  ctx.font = `800 ${pillFont * 0.72}px ${FONT}`;
-  const ptsW = ctx.measureText(" PTS").width;
-  const finishW = finish ? ctx.measureText(finish).width + pillFont * 0.9 : 0;
+  const measure = (font: number) => {
+    ctx.font = `900 ${font}px ${FONT}`;
+    const pointsW = ctx.measureText(pointsText).width;
+    ctx.font = `800 ${font * 0.72}px ${FONT}`;
+    const ptsW = ctx.measureText(" PTS").width;
+    const finishW = finish ? ctx.measureText(finish).width + font * 0.9 : 0;
+    return { finishW, pointsW, total: pointsW + ptsW + finishW + font * 1.6 };
+  };
+  // Big points and a finish on a small card (a phone's 3-column reveal): the text shrinks to fit
+  // the pill instead of running out of it.
+  let pillFont = atLeast(19, 10.5);
+  const natural = measure(pillFont).total;
+  if (natural > width * 0.94) pillFont *= (width * 0.94) / natural;
+  const { finishW, pointsW, total } = measure(pillFont);
   const pillH = pillFont * 1.85;
-  const pillW = Math.min(width * 0.94, pointsW + ptsW + finishW + pillFont * 1.6);
+  const pillW = Math.min(width * 0.94, total);
   const pillX = (width - pillW) / 2;
   const pillY = height - pillH * 0.5;
   ctx.save();

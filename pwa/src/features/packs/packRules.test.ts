@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { PulledCardDto } from "@contract/cards";
 import { setById } from "../../../../api/src/game/sets";
-import { canAfford, canOpenAnother, cardLabel, formatRate, fundsProblem, highestTierOf, revealCardsOf, revealTitle, tierRates } from "./packRules";
+import { canAfford, canOpenAnother, cardLabel, celebrationOf, formatRate, fundsProblem, highestTierOf, revealCardsOf, revealTitle, tierRates } from "./packRules";
 
 const card = (over: Partial<PulledCardDto>): PulledCardDto => ({
   id: 1,
@@ -62,5 +62,16 @@ describe("pack screen rules", () => {
     expect(highestTierOf([])).toBe("Common");
     expect(cardLabel(cards[0]!)).toBe(`Velvet Night #6, Holo, Mythic, ${cards[0]!.points.toLocaleString("en-US")} points, NEW!`);
     expect(cardLabel(cards[2]!)).toMatch(/^Velvet Night #3, Common, \d+ points$/);
+  });
+});
+
+describe("the full-screen celebration", () => {
+  const pack = [{ tier: "Mythic" as const }, { tier: "Rare" as const }, { tier: "Legendary" as const }];
+  it("starts when a Legendary or Mythic has turned, in the colour of the best turned so far", () => {
+    expect(celebrationOf(pack, 0)).toBeNull();
+    expect(celebrationOf(pack, 1)).toBe("Mythic");
+    expect(celebrationOf([{ tier: "Rare" }, { tier: "Legendary" }], 1)).toBeNull();
+    expect(celebrationOf([{ tier: "Rare" }, { tier: "Legendary" }], 2)).toBe("Legendary");
+    expect(celebrationOf([{ tier: "Epic" }, { tier: "Common" }], 2)).toBeNull();
   });
 });

@@ -81,6 +81,15 @@ export function highestTierOf(cards: readonly Pick<RevealCard, "tier">[]): Tier 
   return best;
 }
 
+/**
+ * The full-screen celebration a reveal has reached (issue 13): the highest of Legendary and Mythic
+ * among the cards turned so far, or null while none of them has turned.
+ */
+export function celebrationOf(cards: readonly Pick<RevealCard, "tier">[], shown: number): "Legendary" | "Mythic" | null {
+  const best = highestTierOf(cards.slice(0, shown));
+  return best === "Mythic" || best === "Legendary" ? best : null;
+}
+
 /** Cards the collection did not hold before this pack (the 'NEW!' badge). */
 export function newCardCount(cards: readonly Pick<PulledCardDto, "isNew">[]): number {
   return cards.filter((card) => card.isNew).length;

@@ -9,7 +9,7 @@ import { useLowEffects } from "../../../lib/lowEffects";
 import { Button } from "../../../lib/ui/Button";
 import { Icon } from "../../../lib/ui/Icon";
 import type { PackReveal } from "../hooks";
-import { cardLabel, highestTierOf, revealCardsOf, revealTitle } from "../packRules";
+import { cardLabel, celebrationOf, highestTierOf, revealCardsOf, revealTitle } from "../packRules";
 
 interface PackRevealOverlayProps {
   reveal: PackReveal;
@@ -169,9 +169,11 @@ function RevealRun({ reveal, canOpenAnother, onAwesome, onOpenAnother, titleId, 
 
   const cardCount = reveal.cards?.length ?? CARDS_PER_PACK;
   const title = revealTitle(reveal.set as CardSet, cardCount);
+  // A Legendary or Mythic that has turned lights the whole overlay, title and button bands too.
+  const celebration = cards ? celebrationOf(cards, shown) : null;
 
   return (
-    <div className={["reveal__panel", done && "is-done", skipped && "is-skipped"].filter(Boolean).join(" ")}>
+    <div className={["reveal__panel", done && "is-done", skipped && "is-skipped", celebration && `is-celebrating is-celebrating-${celebration.toLowerCase()}`].filter(Boolean).join(" ")}>
       <header className="reveal__head">
         <p className="reveal__eyebrow" aria-hidden="true">
           <Icon name="sparkles" size={16} /> {reveal.set.name}
