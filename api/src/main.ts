@@ -2,6 +2,7 @@ import cluster from "node:cluster";
 import { createServer } from "node:http";
 import { createApp } from "./app.ts";
 import { loadConfig, type Config } from "./config.ts";
+import { DataDirLockedError } from "./db/dataDirLock.ts";
 import { createDb, migrateLatest, type Db } from "./db/knex.ts";
 import { seed } from "./db/seed.ts";
 import { pruneExpired } from "./http/sessionStore.ts";
@@ -17,8 +18,16 @@ const config = loadConfig();
 // Any fixed number shared by every process of this app ("FOILBND" in ASCII).
 const MIGRATION_LOCK = 0x464f494c424e44;
 
-if (cluster.isPrimary) await startPrimary(config);
-else await startWorker(config);
+try {
+  if (cluster.isPrimary) await startPrimary(config);
+  else await startWorker(config);
+} catch (err) {
+  if (!(err instanceof DataDirLockedError)) throw err;
+  // A plain line on stderr for the person at the terminal, the structured one for collectors.
+  log.error("data folder in use", { dataDir: err.dataDir, ownerPid: err.ownerPid });
+  process.stderr.write(`\n${err.message}\n\n`);
+  process.exit(1);
+}
 
 async function startPrimary(config: Config) {
   let workers = config.webConcurrency;

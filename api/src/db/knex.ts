@@ -4,6 +4,7 @@ import { PGlite } from "@electric-sql/pglite";
 import knex, { type Knex } from "knex";
 import ClientPgLite from "knex-pglite";
 import pg from "pg";
+import { lockDataDir } from "./dataDirLock.ts";
 import { migrationSource } from "./migrations/index.ts";
 
 export type Db = Knex;
@@ -43,6 +44,11 @@ export function createDb(opts: DbOptions): Db {
   }
   let dir: string | undefined;
   if (opts.dataDir) {
+    mkdirSync(opts.dataDir, { recursive: true });
+    // Before PGlite touches the folder: a second process must fail without writing anything.
+    // Released at exit (every shutdown path ends in process.exit); a lock left by kill -9 is stale.
+    const lock = lockDataDir(opts.dataDir);
+    process.once("exit", () => lock.release());
     dir = path.join(opts.dataDir, "pglite");
     mkdirSync(dir, { recursive: true });
   }
@@ -56,11 +62,12 @@ export function createDb(opts: DbOptions): Db {
   // as the collection grew and open-pack slowed round after round (bench: 238 -> 166 packs/s).
   // Planning each execution reads the tables' current size; it costs less than that plan.
   void pglite.exec("SET plan_cache_mode = force_custom_plan");
-  return knex({
+  const db = knex({
     client: ClientPgLite as unknown as typeof knex.Client,
     connection: { pglite } as unknown as Knex.StaticConnectionConfig,
     migrations: migrationConfig,
   });
+  return db;
 }
 
 export function isPostgresServer(db: Db): boolean {
