@@ -9,6 +9,7 @@ import { requestLog } from "./http/requestLog.ts";
 import { sameOriginOnly, securityHeaders } from "./http/security.ts";
 import { sessionMiddleware } from "./http/session.ts";
 import { staticFiles } from "./http/staticFiles.ts";
+import { wellFormedInput } from "./http/wellFormedInput.ts";
 import type { Logger } from "./logger.ts";
 import { accountRoutes } from "./routes/account.ts";
 import { authRoutes } from "./routes/auth.ts";
@@ -31,17 +32,23 @@ export interface AppDeps {
 // Paths that must read the raw body and authenticate by signature instead of by origin.
 const WEBHOOK_PATHS = ["/api/stripe/webhook"];
 
+/** The router table: every API route, under /api. */
+export function apiRouter({ db, config, log }: AppDeps): Router {
+  const payments = selectPaymentProvider(config, db);
+  const api = new Router({ prefix: "/api" });
+  for (const routes of [systemRoutes(db, config, payments), authRoutes(db, config), accountRoutes(db), cardRoutes(db), rewardRoutes(db), leaderboardRoutes(db), chatRoutes(db), battleRoutes(db), tradingRoutes(db), storeRoutes(db, payments, log)]) {
+    api.use(routes.routes(), routes.allowedMethods());
+  }
+  return api;
+}
+
 export function createApp({ db, config, log }: AppDeps): Koa {
   const app = new Koa();
   app.keys = [config.sessionSecret];
   app.proxy = config.trustProxy;
   app.on("error", logAppError(log));
 
-  const payments = selectPaymentProvider(config, db);
-  const api = new Router({ prefix: "/api" });
-  for (const routes of [systemRoutes(db, config, payments), authRoutes(db, config), accountRoutes(db), cardRoutes(db), rewardRoutes(db), leaderboardRoutes(db), chatRoutes(db), battleRoutes(db), tradingRoutes(db), storeRoutes(db, payments, log)]) {
-    api.use(routes.routes(), routes.allowedMethods());
-  }
+  const api = apiRouter({ db, config, log });
 
   if (config.logRequests) app.use(requestLog(log));
   app.use(securityHeaders());
@@ -50,6 +57,7 @@ export function createApp({ db, config, log }: AppDeps): Koa {
   app.use(sameOriginOnly({ allowedOrigins: config.allowedOrigins, exemptPaths: WEBHOOK_PATHS }));
   app.use(sessionMiddleware(db));
   app.use(bodyParser({ enableTypes: ["json"], jsonLimit: "32kb", encoding: "utf-8" }));
+  app.use(wellFormedInput());
   app.use(compressJson());
   app.use(api.routes());
   app.use(api.allowedMethods());

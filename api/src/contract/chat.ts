@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { MSG } from "./messages.ts";
 import { LIMITS } from "./rules.ts";
+import { cleanChatText, hasVisibleCharacter } from "./text.ts";
 
 export interface ChatMessageDto {
   id: number;
@@ -12,9 +13,14 @@ export interface ChatMessageDto {
 export const ChatMessageBody = z.object({
   message: z
     .string({ error: MSG.chatEmpty })
-    .trim()
-    .min(1, { error: MSG.chatEmpty })
-    .max(LIMITS.chatMessageMax, { error: MSG.chatTooLong }),
+    .transform(cleanChatText)
+    .pipe(
+      z
+        .string()
+        .min(1, { error: MSG.chatEmpty })
+        .max(LIMITS.chatMessageMax, { error: MSG.chatTooLong })
+        .refine(hasVisibleCharacter, { error: MSG.chatInvisible }),
+    ),
 });
 
 export const CHAT_PAGE_DEFAULT = 50;

@@ -107,6 +107,7 @@ export const MSG = {
   // Chat
   chatEmpty: "Type a message first",
   chatTooLong: "Messages can be at most 500 characters",
+  chatInvisible: "Messages need at least one visible character",
   chatTooFast: "You're sending messages too fast. Wait a few seconds and try again.",
 
   // Chat and support dialogs (SPEC.md section 8)
@@ -203,6 +204,10 @@ export const MSG = {
 
   // Generic
   badRequest: "Invalid request",
+  badCharacters: "That text contains characters that are not allowed",
+  numberOutOfRange: "That number is out of range",
+  dateOutOfRange: "That date is out of range",
+  methodNotAllowed: "That action is not available here",
   notFound: "Not found",
   forbiddenOrigin: "Request refused: it did not come from this site",
   serverError: "Something went wrong on our side. Please try again.",

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { CardDto, CardIdentityDto } from "./cards.ts";
 import { MSG } from "./messages.ts";
+import { INT4_MAX } from "./text.ts";
 
 /** SPEC.md section 3: a trade offer record; history entries have the same shape. */
 export interface TradeRecordDto {
@@ -40,7 +41,7 @@ export interface TradeNotificationsDto {
   historyCount: number;
 }
 
-const id = z.number({ error: MSG.tradeOfferShape }).int({ error: MSG.tradeOfferShape }).positive({ error: MSG.tradeOfferShape });
+const id = z.number({ error: MSG.tradeOfferShape }).int({ error: MSG.tradeOfferShape }).positive({ error: MSG.tradeOfferShape }).max(INT4_MAX, { error: MSG.tradeOfferShape });
 
 export const TradeOfferBody = z.object({
   toUserId: id,

@@ -25,9 +25,12 @@ export function errorHandler(log: Logger) {
   return async (ctx: Context, next: Next) => {
     try {
       await next();
-      if (ctx.status === 404 && ctx.body === undefined && ctx.path.startsWith("/api")) {
-        ctx.status = 404;
-        ctx.body = { error: MSG.notFound };
+      // Answers the router gives by itself (404, 405 Method Not Allowed, 501) carry no body;
+      // every API error is `{ error }`.
+      if (ctx.status >= 400 && ctx.body == null && ctx.path.startsWith("/api")) {
+        const status = ctx.status;
+        ctx.body = { error: status === 404 ? MSG.notFound : status === 405 || status === 501 ? MSG.methodNotAllowed : MSG.badRequest };
+        ctx.status = status;
       }
     } catch (err) {
       const { status, message } = toHttp(err);

@@ -28,6 +28,17 @@ describe("chat", () => {
     expect((await c.post("/api/chat/messages", { message: "y".repeat(500) })).status).toBe(201);
   });
 
+  it("refuses messages with nothing visible, and removes direction overrides and terminal escapes", async () => {
+    const c = await signedUpClient(server, "Sneaky");
+    for (const blank of ["\u200b\u200b", "\u2800", "\u3164", "\u0301".repeat(499)]) {
+      expect(await c.post("/api/chat/messages", { message: blank })).toMatchObject({ status: 400, body: { error: MSG.chatInvisible } });
+    }
+    expect(await c.post("/api/chat/messages", { message: "bad\u0000byte" })).toMatchObject({ status: 400, body: { error: MSG.badCharacters } });
+    expect(await c.post("/api/chat/messages", { message: "\ud800" })).toMatchObject({ status: 400, body: { error: MSG.badCharacters } });
+    const shown = await c.post("/api/chat/messages", { message: "\u001b[31mred\u001b[0m and abc\u202Egnp.exe" });
+    expect(shown).toMatchObject({ status: 201, body: { message: "red and abcgnp.exe" } });
+  });
+
   it("allows 5 messages per 10 seconds per player, even sent at once", async () => {
     const c = await signedUpClient(server, "Flooder");
     const results = await Promise.all(Array.from({ length: 8 }, (_, i) => c.post("/api/chat/messages", { message: `m${i}` })));

@@ -69,6 +69,9 @@ describe("sending offers", () => {
       [a.client.post("/api/trade/offer", { toUserId: b.id, offeredCardIds: [], requestedCardId: b.cards[0] }), 400, MSG.tradeOfferShape],
       [a.client.post("/api/trade/offer", { toUserId: "x", offeredCardIds: [a.cards[0]], requestedCardId: b.cards[0] }), 400, MSG.tradeOfferShape],
       [a.client.post("/api/trade/offer", { toUserId: 999999, offeredCardIds: [a.cards[0]], requestedCardId: b.cards[0] }), 404, MSG.tradeRecipientMissing],
+      // Past PostgreSQL's integer ids: refused as a malformed offer, not a database error.
+      [a.client.post("/api/trade/offer", { toUserId: b.id, offeredCardIds: [2 ** 31], requestedCardId: b.cards[0] }), 400, MSG.tradeOfferShape],
+      [a.client.post("/api/trade/offer", { toUserId: 2 ** 53, offeredCardIds: [a.cards[0]], requestedCardId: b.cards[0] }), 400, MSG.tradeOfferShape],
       [server.client().post("/api/trade/offer", { toUserId: b.id, offeredCardIds: [a.cards[0]], requestedCardId: b.cards[0] }), 401, MSG.notAuthenticated],
     ];
     for (const [call, status, error] of cases) expect(await call).toMatchObject({ status, body: { error } });
@@ -150,6 +153,10 @@ describe("answering offers", () => {
     expect((await a.client.get("/api/trade/notifications")).body).toEqual({ receivedOffersCount: 0, sentOffersCount: 2, historyCount: 1 });
     const later = new Date(Date.now() + 1000).toISOString();
     expect((await a.client.get(`/api/trade/notifications?lastSentView=${later}&lastHistoryView=${later}`)).body).toEqual({ receivedOffersCount: 0, sentOffersCount: 0, historyCount: 0 });
+    for (const outOfRange of ["0000-01-01", "-000001-01-01T00:00:00Z", "+200000-01-01T00:00:00Z"]) {
+      const res = await a.client.get(`/api/trade/notifications?lastSentView=${encodeURIComponent(outOfRange)}`);
+      expect(res, outOfRange).toMatchObject({ status: 400, body: { error: MSG.dateOutOfRange } });
+    }
   });
 });
 

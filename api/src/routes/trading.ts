@@ -1,6 +1,7 @@
 import Router from "@koa/router";
 import type { Context } from "koa";
 import { MSG } from "../contract/messages.ts";
+import { isSaneDate } from "../contract/text.ts";
 import { TradeOfferBody, type OwnerEntryDto, type TradeNotificationsDto, type UniqueCardDto } from "../contract/trades.ts";
 import type { Db } from "../db/knex.ts";
 import { acceptTrade, closeTrade } from "../commands/tradeAccepter.ts";
@@ -41,10 +42,13 @@ function tradeIdOf(ctx: Context): number {
   return Number(raw);
 }
 
+/** A "last viewed" time from the client: absent or unreadable means never; out of range is refused. */
 function sinceOf(value: unknown): Date | null {
   if (typeof value !== "string" || !value) return null;
   const d = new Date(value);
-  return Number.isNaN(d.getTime()) ? null : d;
+  if (Number.isNaN(d.getTime())) return null;
+  if (!isSaneDate(d)) throw badRequest(MSG.dateOutOfRange);
+  return d;
 }
 
 export function tradingRoutes(db: Db) {
