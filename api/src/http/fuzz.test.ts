@@ -56,7 +56,7 @@ beforeAll(async () => {
   routes = apiRouter({ db: server.db, config: server.config, log: createLogger({ silent: true }) })
     .stack.filter((l) => l.methods.length > 0)
     // Signing out would leave the rest of the run unauthenticated; its own tests cover it.
-    .filter((l) => !l.path.endsWith("/auth/logout"))
+    .filter((l) => !String(l.path).endsWith("/auth/logout"))
     .map((l) => ({ path: String(l.path), methods: l.methods.filter((m) => m !== "HEAD") }));
 }, 60_000);
 
