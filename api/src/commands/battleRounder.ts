@@ -1,7 +1,7 @@
 import { MSG } from "../contract/messages.ts";
 import type { Db } from "../db/knex.ts";
 import { ARENA_BOT_ID, battleCoinsEarned, battleOutcome, isBattleOver, playRound, roundWaitMs, type RoundResult } from "../game/battle.ts";
-import { regenerateCoins } from "../game/coins.ts";
+import { changeCoins } from "../game/coins.ts";
 import { dailyPeriod } from "../game/periods.ts";
 import type { RandomSource } from "../game/pull.ts";
 import { conflict, notFound, tooManyRequests } from "../http/errors.ts";
@@ -47,8 +47,8 @@ export async function playBattleRound(db: Db, userId: number, battleId: number, 
       const day = dailyPeriod(now);
       const earnedToday = battleCoinsToday(user, day);
       coinsEarned = battleCoinsEarned(outcome, earnedToday);
-      const coins = regenerateCoins(coinState(user), now);
-      newCoinCount = coins.coins + coinsEarned;
+      const coins = changeCoins(coinState(user), coinsEarned, now);
+      newCoinCount = coins.coins;
       if (coinsEarned > 0) {
         await User.query(trx).patch({
           coins: newCoinCount,

@@ -1,9 +1,11 @@
 import { MSG } from "../contract/messages.ts";
 import type { Db } from "../db/knex.ts";
+import { changeCoins } from "../game/coins.ts";
 import { creditOf, STORE_CURRENCY } from "../game/store.ts";
 import { badRequest, forbidden, notFound } from "../http/errors.ts";
 import type { PaymentIntentInfo } from "../payments/provider.ts";
 import { findPackage, findPurchaseByIntent, type PurchaseRow } from "../queries/purchases.ts";
+import { coinState, lockUser } from "../queries/users.ts";
 
 export interface Fulfilment {
   purchase: PurchaseRow;
@@ -47,10 +49,11 @@ export async function fulfilPayment(db: Db, intent: PaymentIntentInfo, provider:
     const pkg = (await findPackage(trx, purchase.packageId))!;
     const credit = creditOf(pkg);
     if (purchase.userId !== null) {
-      await trx("users").where({ id: purchase.userId }).forUpdate().first("id");
+      const user = await lockUser(trx, purchase.userId);
+      const coins = changeCoins(coinState(user), credit.coins, now);
       await trx("users")
         .where({ id: purchase.userId })
-        .update({ coins: trx.raw("coins + ?", [credit.coins]), gems: trx.raw("gems + ?", [credit.gems]), updated_at: now });
+        .update({ coins: coins.coins, last_coin_generation: coins.lastCoinGeneration, gems: trx.raw("gems + ?", [credit.gems]), updated_at: now });
     }
     await trx("purchases").where({ id: purchase.id }).update({ status: "completed", coins_awarded: credit.coins, gems_awarded: credit.gems, completed_at: now });
     return { purchase: { ...purchase, status: "completed", coinsAwarded: credit.coins, gemsAwarded: credit.gems }, credited: true };

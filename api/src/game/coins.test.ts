@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { COIN_CAP, COIN_INTERVAL_MS, nextCoinAt, regenerateCoins, spendCoins } from "./coins.ts";
+import { changeCoins, COIN_CAP, COIN_INTERVAL_MS, nextCoinAt, regenerateCoins, spendCoins } from "./coins.ts";
 
 const t0 = new Date("2026-11-22T10:00:00Z");
 const after = (ms: number) => new Date(t0.getTime() + ms);
@@ -36,5 +36,17 @@ describe("spending coins", () => {
     const s = spendCoins({ coins: 50, lastCoinGeneration: t0 }, 1, after(5 * COIN_INTERVAL_MS))!;
     expect(s.coins).toBe(49);
     expect(s.lastCoinGeneration).toEqual(after(5 * COIN_INTERVAL_MS));
+  });
+});
+
+describe("changing a balance", () => {
+  const min = (m: number) => after(m * 60_000);
+  it("applies the regeneration due first, so a credit past the cap keeps every coin earned", () => {
+    expect(changeCoins({ coins: 45, lastCoinGeneration: t0 }, 50, min(5 * 30 + 10)).coins).toBe(100);
+    expect(changeCoins({ coins: 45, lastCoinGeneration: t0 }, 120, min(5 * 30)).coins).toBe(170);
+  });
+  it("a take-back may go below zero, and leaving the cap restarts the clock", () => {
+    expect(changeCoins({ coins: 10, lastCoinGeneration: t0 }, -650, t0).coins).toBe(-640);
+    expect(changeCoins({ coins: 60, lastCoinGeneration: t0 }, -20, min(90))).toEqual({ coins: 40, lastCoinGeneration: min(90) });
   });
 });

@@ -24,15 +24,23 @@ export function regenerateCoins(state: CoinState, now: Date): CoinState {
 }
 
 /**
- * Takes coins after regeneration. Dropping from the cap starts the clock now, so the next coin
- * comes 30 minutes after the spend, not at once. Returns null when the player cannot afford it.
+ * Every change of a balance: the regeneration due is applied first (else a credit at 45 coins
+ * with 5 due would lose those 5 once the credit lifts the balance past the cap), then the change.
+ * Dropping from the cap starts the clock now, so the next coin comes 30 minutes later, not at once.
+ * A negative change may take the balance below zero (a refunded purchase takes its coins back).
  */
+export function changeCoins(state: CoinState, delta: number, now: Date): CoinState {
+  const current = regenerateCoins(state, now);
+  const coins = current.coins + delta;
+  const restartClock = current.coins >= COIN_CAP && coins < COIN_CAP;
+  return { coins, lastCoinGeneration: restartClock ? now : current.lastCoinGeneration };
+}
+
+/** Takes coins after regeneration; null when the player cannot afford it. */
 export function spendCoins(state: CoinState, amount: number, now: Date): CoinState | null {
   const current = regenerateCoins(state, now);
   if (current.coins < amount) return null;
-  const coins = current.coins - amount;
-  const restartClock = current.coins >= COIN_CAP && coins < COIN_CAP;
-  return { coins, lastCoinGeneration: restartClock ? now : current.lastCoinGeneration };
+  return changeCoins(current, -amount, now);
 }
 
 /** When the next coin is due, or null when regeneration is paused at the cap. */

@@ -50,6 +50,13 @@ describe("claiming", () => {
     expect((await c.get("/api/user/rewards/status?rewardIds=daily-login,daily-packs")).body).toEqual({ "daily-login": true, "daily-packs": false });
   });
 
+  it("applies the regeneration due before crediting: 45 coins with 5 due and a +1 reward make 51", async () => {
+    const c = await signedUpClient(server, "NearCap");
+    await server.db("users").where({ username: "NearCap" }).update({ coins: 45, last_coin_generation: new Date(Date.now() - 5.5 * 30 * 60_000) });
+    expect(await c.post("/api/user/coins", claim("daily-login", "daily"))).toMatchObject({ status: 200, body: { newCoinCount: 51 } });
+    expect(await coinsOf("NearCap")).toBe(51);
+  });
+
   it("refuses a reward whose progress is short, an unknown reward and a wrong type, changing nothing", async () => {
     const c = await signedUpClient(server, "Eager");
     const before = await coinsOf("Eager");

@@ -50,6 +50,14 @@ describe("the store", () => {
     expect(history).toMatchObject([{ status: "completed", amountUsd: 499, coinsAwarded: 55, gemsAwarded: 0, packageDetails: { name: "Coin Sack" } }]);
   });
 
+  it("applies the regeneration due before crediting: 45 coins with 5 due and a 120-coin chest make 170", async () => {
+    const c = await signedUpClient(server, "CapBuyer");
+    await server.db("users").where({ username: "CapBuyer" }).update({ coins: 45, last_coin_generation: new Date(Date.now() - 5.5 * 30 * 60_000) });
+    const { confirm } = await buy(c, "coins-large");
+    expect(await confirm()).toMatchObject({ status: 200, body: { newCoinCount: 170 } });
+    expect((await balance("CapBuyer")).coins).toBe(170);
+  });
+
   it("credits once when many confirmations arrive at once", async () => {
     const c = await signedUpClient(server, "Hasty");
     const before = await balance("Hasty");
