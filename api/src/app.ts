@@ -36,7 +36,7 @@ const WEBHOOK_PATHS = ["/api/stripe/webhook"];
 export function apiRouter({ db, config, log }: AppDeps): Router {
   const payments = selectPaymentProvider(config, db);
   const api = new Router({ prefix: "/api" });
-  for (const routes of [systemRoutes(db, config, payments), authRoutes(db, config), accountRoutes(db), cardRoutes(db), rewardRoutes(db), leaderboardRoutes(db), chatRoutes(db), battleRoutes(db), tradingRoutes(db), storeRoutes(db, payments, log)]) {
+  for (const routes of [systemRoutes(db, config, payments), authRoutes(db, config), accountRoutes(db, config), cardRoutes(db), rewardRoutes(db), leaderboardRoutes(db), chatRoutes(db), battleRoutes(db), tradingRoutes(db), storeRoutes(db, payments, log)]) {
     api.use(routes.routes(), routes.allowedMethods());
   }
   return api;
@@ -45,7 +45,10 @@ export function apiRouter({ db, config, log }: AppDeps): Router {
 export function createApp({ db, config, log }: AppDeps): Koa {
   const app = new Koa();
   app.keys = [config.sessionSecret];
-  app.proxy = config.trustProxy;
+  // Behind N proxies the client's address is the N-th from the end of X-Forwarded-For: entries
+  // before it were written by the client and prove nothing (forged ones walked around per-IP limits).
+  app.proxy = config.trustProxy > 0;
+  app.maxIpsCount = config.trustProxy;
   app.on("error", logAppError(log));
 
   const api = apiRouter({ db, config, log });

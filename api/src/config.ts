@@ -15,7 +15,12 @@ export interface Config {
   appName: string;
   supportEmail: string;
   allowedOrigins: string[];
-  trustProxy: boolean;
+  /**
+   * Proxies in front of the server that append to X-Forwarded-For (0: none, the socket's address
+   * is the client). The client is the address the outermost trusted proxy saw, never a value the
+   * client wrote itself at the front of the header.
+   */
+  trustProxy: number;
   production: boolean;
   /** Where the built PWA lives; the server serves it with the API. */
   pwaDir: string;
@@ -46,6 +51,12 @@ function loadOrCreateSessionSecret(dataDir: string): string {
   return secret;
 }
 
+function proxyHops(value: string | undefined): number {
+  if (value === "true") return 1;
+  const n = Number(value);
+  return Number.isInteger(n) && n > 0 ? Math.min(n, 10) : 0;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(ROOT_DIR, env.DATA_DIR || "./data");
   return {
@@ -58,7 +69,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appName: env.APP_NAME || "Foilbound",
     supportEmail: env.SUPPORT_EMAIL || "support@foilbound.example",
     allowedOrigins: (env.ALLOWED_ORIGINS || "").split(",").map((s) => s.trim()).filter(Boolean),
-    trustProxy: env.TRUST_PROXY === "1" || env.TRUST_PROXY === "true",
+    trustProxy: proxyHops(env.TRUST_PROXY),
     production: env.NODE_ENV === "production",
     pwaDir: path.join(ROOT_DIR, "dist/pwa"),
     assetDirs: [path.join(ROOT_DIR, "assets/public"), path.join(ROOT_DIR, "assets/generated")],

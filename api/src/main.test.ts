@@ -48,7 +48,7 @@ describe("server process", () => {
     const reg = await fetch(`${base}/api/auth/register`, {
       method: "POST",
       headers: { "Content-Type": "application/json", Origin: base },
-      body: JSON.stringify({ username: "Survivor", password: "secret1", ageConfirmed: true, termsAccepted: true }),
+      body: JSON.stringify({ username: "Survivor", password: "violet-harbour-42", ageConfirmed: true, termsAccepted: true }),
     });
     expect(reg.status).toBe(201);
     expect(await stop(first.child)).toBe(0);
@@ -64,7 +64,7 @@ describe("server process", () => {
     const login = await fetch(`${base}/api/auth/login`, {
       method: "POST",
       headers: { "Content-Type": "application/json", Origin: base },
-      body: JSON.stringify({ username: "Survivor", password: "secret1" }),
+      body: JSON.stringify({ username: "Survivor", password: "violet-harbour-42" }),
     });
     expect(login.status).toBe(200);
     expect(await stop(second.child)).toBe(0);

@@ -5,7 +5,7 @@ import { MSG } from "@contract/messages";
 // Steps every browser test shares: names, the age gate, signing up, in and out, the axe check,
 // holding a pack's answer and a browser without WebGL.
 
-export const PASSWORD = "secret12";
+export const PASSWORD = "violet-harbour-42";
 
 /** Where the game remembers the age gate's answer (pwa/src/features/auth/hooks.ts). */
 const AGE_GATE_KEY = "foilbound-age-gate";

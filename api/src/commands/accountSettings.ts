@@ -2,6 +2,7 @@ import { UniqueViolationError } from "objection";
 import { MSG } from "../contract/messages.ts";
 import type { Db } from "../db/knex.ts";
 import { badRequest, conflict, unauthorized } from "../http/errors.ts";
+import { newPasswordProblem } from "../lib/passwordPolicy.ts";
 import { hashPassword, verifyPassword } from "../lib/passwords.ts";
 import { User } from "../models/User.ts";
 import { isDisplayNameFree, isEmailFree, lockUser } from "../queries/users.ts";
@@ -45,6 +46,8 @@ export async function updatePassword(db: Db, userId: number, currentPassword: st
   const user = await User.query(db).findById(userId);
   if (!user) throw unauthorized();
   // 400, not 401: the player is signed in; only the typed password is wrong.
+  const weak = newPasswordProblem(newPassword, user.username);
+  if (weak) throw badRequest(weak);
   if (!(await verifyPassword(user.passwordHash, currentPassword))) throw badRequest(MSG.currentPasswordWrong);
   const passwordHash = await hashPassword(newPassword);
   await db.transaction(async (trx) => {

@@ -2,7 +2,8 @@ import { UniqueViolationError } from "objection";
 import { MSG } from "../contract/messages.ts";
 import type { Db } from "../db/knex.ts";
 import { STARTING_COINS, STARTING_GEMS } from "../game/coins.ts";
-import { conflict } from "../http/errors.ts";
+import { badRequest, conflict } from "../http/errors.ts";
+import { newPasswordProblem } from "../lib/passwordPolicy.ts";
 import { hashPassword } from "../lib/passwords.ts";
 import { User } from "../models/User.ts";
 import { findUserByUsername, isDisplayNameFree } from "../queries/users.ts";
@@ -19,6 +20,8 @@ export interface RegisterInput {
  * left unset, so the player picks another on the choose-username screen.
  */
 export async function registerUser(db: Db, input: RegisterInput, now = new Date()): Promise<User> {
+  const weak = newPasswordProblem(input.password, input.username);
+  if (weak) throw badRequest(weak);
   if (await findUserByUsername(db, input.username)) throw conflict(MSG.usernameTaken);
   const wanted = input.displayName ?? input.username;
   const passwordHash = await hashPassword(input.password);

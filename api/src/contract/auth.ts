@@ -13,14 +13,17 @@ export const LoginBody = z.object({
     .regex(USERNAME_PATTERN, { error: MSG.usernameChars }),
   password: requiredString(MSG.loginRequired)
     .min(LIMITS.loginPasswordMin, { error: MSG.passwordLength })
-    .max(LIMITS.loginPasswordMax, { error: MSG.passwordLength }),
+    .max(LIMITS.loginPasswordMax, { error: MSG.newPasswordTooLong }),
 });
+
+// A new password's length here; not the username and not a common one in the command (it needs the list).
+const newPassword = requiredString(MSG.loginRequired)
+  .min(LIMITS.newPasswordMin, { error: MSG.newPasswordTooShort })
+  .max(LIMITS.newPasswordMax, { error: MSG.newPasswordTooLong });
 
 export const RegisterBody = z.object({
   username: requiredString(MSG.loginRequired).regex(DISPLAY_NAME_PATTERN, { error: MSG.displayNameInvalid }),
-  password: requiredString(MSG.loginRequired)
-    .min(LIMITS.loginPasswordMin, { error: MSG.passwordLength })
-    .max(LIMITS.loginPasswordMax, { error: MSG.passwordLength }),
+  password: newPassword,
   displayName: z.string({ error: MSG.displayNameInvalid }).regex(DISPLAY_NAME_PATTERN, { error: MSG.displayNameInvalid }).optional(),
   // The player passed the age gate and accepted the terms dialog; both are recorded.
   ageConfirmed: z.literal(true, { error: MSG.ageConfirmationRequired }),
@@ -49,7 +52,7 @@ export const UpdateEmailBody = z.object({
 });
 
 export const UpdatePasswordBody = z.object({
-  currentPassword: z.string({ error: MSG.passwordFieldsRequired }).min(1, { error: MSG.passwordFieldsRequired }),
+  currentPassword: z.string({ error: MSG.passwordFieldsRequired }).min(1, { error: MSG.passwordFieldsRequired }).max(LIMITS.loginPasswordMax, { error: MSG.currentPasswordWrong }),
   newPassword: z
     .string({ error: MSG.passwordFieldsRequired })
     .min(1, { error: MSG.passwordFieldsRequired })

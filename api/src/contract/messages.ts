@@ -32,8 +32,11 @@ export const MSG = {
 
   // Password change
   passwordFieldsRequired: "Please fill in all password fields",
-  newPasswordTooShort: "Password must be at least 6 characters long",
-  newPasswordTooLong: "Password must be at most 15 characters long",
+  newPasswordTooShort: "Password must be at least 8 characters long",
+  newPasswordTooLong: "Password must be at most 128 characters long",
+  passwordIsUsername: "Your password can't be your username",
+  passwordTooCommon: "That password is one of the most common ones and easy to guess. Please choose another.",
+  passwordCheckBusy: "Too many sign-ins at once. Please try again in a moment.",
   passwordsDoNotMatch: "Passwords do not match",
 
   // PWA status texts (SPEC.md sections 2, 4, 5, 8); shown by the client only.

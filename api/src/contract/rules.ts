@@ -9,11 +9,12 @@ export const LIMITS = {
   usernameMax: 20,
   displayNameMin: 2,
   displayNameMax: 20,
+  // Sign-in still takes the 5-15 character passwords of SPEC.md's older accounts, and the longer
+  // ones that new and changed passwords may be (RULES.md, Accounts: 8-128).
   loginPasswordMin: 5,
-  loginPasswordMax: 15,
-  newPasswordMin: 6,
-  // The login form takes at most 15 characters, so a longer new password would lock the player out.
-  newPasswordMax: 15,
+  loginPasswordMax: 128,
+  newPasswordMin: 8,
+  newPasswordMax: 128,
   emailMax: 254,
   chatMessageMax: 500,
   supportSubjectMax: 100,

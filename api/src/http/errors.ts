@@ -1,6 +1,7 @@
 import type { Context, Next } from "koa";
 import { DBError, NotFoundError, UniqueViolationError, ValidationError } from "objection";
 import { MSG } from "../contract/messages.ts";
+import { PasswordQueueFullError } from "../lib/passwords.ts";
 import type { Logger } from "../logger.ts";
 
 /** An error whose message a player may read. Anything else becomes a 500 with a generic text. */
@@ -43,6 +44,7 @@ export function errorHandler(log: Logger) {
 
 function toHttp(err: unknown): { status: number; message: string } {
   if (err instanceof HttpError) return { status: err.status, message: err.message };
+  if (err instanceof PasswordQueueFullError) return { status: 429, message: MSG.passwordCheckBusy };
   if (err instanceof ValidationError) return { status: 400, message: MSG.badRequest };
   if (err instanceof NotFoundError) return { status: 404, message: MSG.notFound };
   if (err instanceof UniqueViolationError) return { status: 409, message: "That already exists" };

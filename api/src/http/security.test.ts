@@ -8,7 +8,7 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-const body = { username: "Crossy", password: "secret1", displayName: "Crossy", ageConfirmed: true, termsAccepted: true };
+const body = { username: "Crossy", password: "violet-harbour-42", displayName: "Crossy", ageConfirmed: true, termsAccepted: true };
 
 describe("cross-site requests", () => {
   it("refuses a state-changing request from another origin and changes nothing", async () => {
@@ -29,7 +29,7 @@ describe("cross-site requests", () => {
   it("accepts an origin the operator allows", async () => {
     const proxied = await startTestServer({ allowedOrigins: ["https://play.foilbound.example"] });
     try {
-      const res = await proxied.client().post("/api/auth/login", { username: "x1", password: "secret1" }, { Origin: "https://play.foilbound.example" });
+      const res = await proxied.client().post("/api/auth/login", { username: "x1", password: "violet-harbour-42" }, { Origin: "https://play.foilbound.example" });
       expect(res.status).toBe(401);
     } finally {
       await proxied.close();

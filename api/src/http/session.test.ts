@@ -47,12 +47,12 @@ describe("session revocation with signed cookies", () => {
   });
 
   it("a password change signs out every other device, this one stays in", async () => {
-    const c = await signedUpClient(server, "Revoker2", "oldpass1");
+    const c = await signedUpClient(server, "Revoker2", "old-lantern-81");
     const other = server.client();
-    await other.post("/api/auth/login", { username: "Revoker2", password: "oldpass1" });
+    await other.post("/api/auth/login", { username: "Revoker2", password: "old-lantern-81" });
     await openOnce(other);
     const otherCookie = other.cookie(SESSION_COOKIE)!;
-    expect((await c.put("/api/user/password", { currentPassword: "oldpass1", newPassword: "newpass1" })).status).toBe(200);
+    expect((await c.put("/api/user/password", { currentPassword: "old-lantern-81", newPassword: "new-lantern-82" })).status).toBe(200);
     await expectRefused(otherCookie);
     await openOnce(c);
     expect((await c.get("/api/user")).status).toBe(200);

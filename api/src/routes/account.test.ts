@@ -77,8 +77,8 @@ describe("display name", () => {
 
 describe("email", () => {
   it("starts empty, checks availability, adds with the password, changes and removes with it", async () => {
-    const c = await signedUpClient(server, "Mailer", "mailpw1");
-    const other = await signedUpClient(server, "OtherMailer", "mailpw2");
+    const c = await signedUpClient(server, "Mailer", "mail-lantern-83");
+    const other = await signedUpClient(server, "OtherMailer", "mail-lantern-84");
     expect((await c.get("/api/user/email")).body).toEqual({ email: null });
 
     expect((await c.post("/api/check-email", { email: "not-an-address" })).body).toEqual({ available: false, error: MSG.emailInvalid });
@@ -86,42 +86,53 @@ describe("email", () => {
 
     expect(await c.put("/api/user/email", { email: "me@example.com" })).toMatchObject({ status: 400, body: { error: MSG.emailPasswordRequiredChange } });
     expect(await c.put("/api/user/email", { email: "me@example.com", password: "wrong1" })).toMatchObject({ status: 400, body: { error: MSG.currentPasswordWrong } });
-    expect(await c.put("/api/user/email", { email: "nope", password: "mailpw1" })).toMatchObject({ status: 400, body: { error: MSG.emailInvalid } });
-    expect(await c.put("/api/user/email", { email: "me@example.com", password: "mailpw1" })).toMatchObject({ status: 200, body: { email: "me@example.com" } });
+    expect(await c.put("/api/user/email", { email: "nope", password: "mail-lantern-83" })).toMatchObject({ status: 400, body: { error: MSG.emailInvalid } });
+    expect(await c.put("/api/user/email", { email: "me@example.com", password: "mail-lantern-83" })).toMatchObject({ status: 200, body: { email: "me@example.com" } });
     expect((await c.get("/api/user/email")).body).toEqual({ email: "me@example.com" });
 
     expect((await other.post("/api/check-email", { email: "ME@example.com" })).body).toEqual({ available: false, error: MSG.emailTaken });
-    expect(await other.put("/api/user/email", { email: "Me@Example.com", password: "mailpw2" })).toMatchObject({ status: 409, body: { error: MSG.emailTaken } });
+    expect(await other.put("/api/user/email", { email: "Me@Example.com", password: "mail-lantern-84" })).toMatchObject({ status: 409, body: { error: MSG.emailTaken } });
 
     expect(await c.put("/api/user/email", { email: null })).toMatchObject({ status: 400, body: { error: MSG.emailPasswordRequiredRemove } });
-    expect(await c.put("/api/user/email", { email: "", password: "mailpw1" })).toMatchObject({ status: 200, body: { email: null } });
+    expect(await c.put("/api/user/email", { email: "", password: "mail-lantern-83" })).toMatchObject({ status: 200, body: { email: null } });
     expect((await c.get("/api/user/email")).body).toEqual({ email: null });
   });
 });
 
 describe("PUT /api/user/password", () => {
   it("changes the password, keeps this device signed in and signs out the others", async () => {
-    const c = await signedUpClient(server, "Rotator", "oldpass1");
+    const c = await signedUpClient(server, "Rotator", "old-lantern-81");
     const otherDevice = server.client();
-    await otherDevice.post("/api/auth/login", { username: "Rotator", password: "oldpass1" });
+    await otherDevice.post("/api/auth/login", { username: "Rotator", password: "old-lantern-81" });
     expect((await otherDevice.get("/api/auth")).status).toBe(200);
 
-    const res = await c.put("/api/user/password", { currentPassword: "oldpass1", newPassword: "newpass1" });
+    const res = await c.put("/api/user/password", { currentPassword: "old-lantern-81", newPassword: "new-lantern-82" });
     expect(res).toMatchObject({ status: 200, body: { ok: true } });
     expect((await c.get("/api/auth")).status).toBe(200);
     expect((await otherDevice.get("/api/auth")).status).toBe(401);
 
     const fresh = server.client();
-    expect((await fresh.post("/api/auth/login", { username: "Rotator", password: "oldpass1" })).status).toBe(401);
-    expect((await fresh.post("/api/auth/login", { username: "Rotator", password: "newpass1" })).status).toBe(200);
+    expect((await fresh.post("/api/auth/login", { username: "Rotator", password: "old-lantern-81" })).status).toBe(401);
+    expect((await fresh.post("/api/auth/login", { username: "Rotator", password: "new-lantern-82" })).status).toBe(200);
+  });
+
+  it("limits guesses of the current password per player, like sign-in (a stolen session is not a guessing machine)", async () => {
+    const c = await signedUpClient(server, "Guessed", "guessed-lantern-7");
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) statuses.push((await c.put("/api/user/password", { currentPassword: `guess-${i}-x`, newPassword: "fresh-lantern-77" })).status);
+    expect(statuses.slice(0, 10).every((s) => s === 400)).toBe(true);
+    expect(statuses.slice(10)).toEqual([429, 429]);
+    // The e-mail change checks the same password under the same limit.
+    expect(await c.put("/api/user/email", { email: "g@example.com", password: "guessed-lantern-7" })).toMatchObject({ status: 429, body: { error: MSG.tooManyAttempts } });
   });
 
   it("refuses a wrong current password, a short or mismatched input, and changes nothing", async () => {
-    const c = await signedUpClient(server, "Careful", "keepme1");
-    expect(await c.put("/api/user/password", { currentPassword: "nope12", newPassword: "another1" })).toMatchObject({ status: 400, body: { error: MSG.currentPasswordWrong } });
-    expect(await c.put("/api/user/password", { currentPassword: "keepme1", newPassword: "abc" })).toMatchObject({ status: 400, body: { error: MSG.newPasswordTooShort } });
-    expect(await c.put("/api/user/password", { currentPassword: "keepme1", newPassword: "a".repeat(16) })).toMatchObject({ status: 400, body: { error: MSG.newPasswordTooLong } });
+    const c = await signedUpClient(server, "Careful", "keep-lantern-85");
+    expect(await c.put("/api/user/password", { currentPassword: "nope12", newPassword: "another-lantern-9" })).toMatchObject({ status: 400, body: { error: MSG.currentPasswordWrong } });
+    expect(await c.put("/api/user/password", { currentPassword: "keep-lantern-85", newPassword: "abc" })).toMatchObject({ status: 400, body: { error: MSG.newPasswordTooShort } });
+    expect(await c.put("/api/user/password", { currentPassword: "keep-lantern-85", newPassword: "a".repeat(129) })).toMatchObject({ status: 400, body: { error: MSG.newPasswordTooLong } });
+    expect(await c.put("/api/user/password", { currentPassword: "keep-lantern-85", newPassword: "iloveyou" })).toMatchObject({ status: 400, body: { error: MSG.passwordTooCommon } });
     expect(await c.put("/api/user/password", { currentPassword: "", newPassword: "" })).toMatchObject({ status: 400, body: { error: MSG.passwordFieldsRequired } });
-    expect((await server.client().post("/api/auth/login", { username: "Careful", password: "keepme1" })).status).toBe(200);
+    expect((await server.client().post("/api/auth/login", { username: "Careful", password: "keep-lantern-85" })).status).toBe(200);
   });
 });

@@ -4,16 +4,20 @@ import { MSG } from "../contract/messages.ts";
 import type { Db } from "../db/knex.ts";
 import { setDisplayName, updateEmail, updatePassword } from "../commands/accountSettings.ts";
 import { requireAuth, signIn } from "../http/auth.ts";
+import { authRateRules, hitRateLimit } from "../http/rateLimit.ts";
 import { parseBody } from "../http/validate.ts";
+import type { Config } from "../config.ts";
 import { presentUser } from "../presenters/user.ts";
 import { recordDailyVisit } from "../commands/visitRecorder.ts";
 import { rankOf } from "../queries/rank.ts";
 import { isDisplayNameFree, isEmailFree, loadUserFresh } from "../queries/users.ts";
 import { isValidDisplayName, isValidEmail } from "../contract/rules.ts";
 
-export function accountRoutes(db: Db) {
+export function accountRoutes(db: Db, config: Config) {
   const router = new Router();
   const auth = requireAuth(db);
+  const limits = authRateRules(config);
+  const limitPasswordCheck = (userId: number) => hitRateLimit(db, limits.perPlayerPasswordCheck, String(userId));
 
   router.get("/user", auth, async (ctx) => {
     ctx.body = presentUser(await recordDailyVisit(db, await loadUserFresh(db, ctx.state.userId)), new Date());
@@ -60,11 +64,13 @@ export function accountRoutes(db: Db) {
 
   router.put("/user/email", auth, async (ctx) => {
     const body = parseBody(ctx, UpdateEmailBody);
+    if (body.password) await limitPasswordCheck(ctx.state.userId);
     ctx.body = { email: await updateEmail(db, ctx.state.userId, body.email, body.password) };
   });
 
   router.put("/user/password", auth, async (ctx) => {
     const body = parseBody(ctx, UpdatePasswordBody);
+    await limitPasswordCheck(ctx.state.userId);
     await updatePassword(db, ctx.state.userId, body.currentPassword, body.newPassword);
     await signIn(ctx, db, ctx.state.userId);
     ctx.body = { ok: true };

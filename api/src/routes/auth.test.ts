@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MSG } from "../contract/messages.ts";
+import { COMMON_PASSWORD_COUNT } from "../lib/passwordPolicy.ts";
+import { hashPassword } from "../lib/passwords.ts";
 import { SESSION_COOKIE } from "../http/session.ts";
 import { signedUpClient, startTestServer, type TestServer } from "../testing/testServer.ts";
 
@@ -11,7 +13,7 @@ afterAll(() => server?.close());
 
 const register = (username: string, extra: Record<string, unknown> = {}) => ({
   username,
-  password: "secret1",
+  password: "violet-harbour-42",
   displayName: username,
   ageConfirmed: true,
   termsAccepted: true,
@@ -58,9 +60,26 @@ describe("POST /api/auth/register", () => {
     expect((await c.post("/api/auth/register", register("bad name!"))).body.error).toBe(MSG.displayNameInvalid);
     expect((await c.post("/api/auth/register", register("x"))).body.error).toBe(MSG.displayNameInvalid);
     expect((await c.post("/api/auth/register", register("a".repeat(21)))).body.error).toBe(MSG.displayNameInvalid);
-    expect((await c.post("/api/auth/register", register("shortpw", { password: "abcd" }))).body.error).toBe(MSG.passwordLength);
-    expect((await c.post("/api/auth/register", register("longpw", { password: "a".repeat(16) }))).body.error).toBe(MSG.passwordLength);
-    expect((await c.post("/api/auth/register", { password: "secret1" })).body.error).toBe(MSG.loginRequired);
+    expect((await c.post("/api/auth/register", register("shortpw", { password: "abcdefg" }))).body.error).toBe(MSG.newPasswordTooShort);
+    expect((await c.post("/api/auth/register", register("longpw", { password: "a".repeat(129) }))).body.error).toBe(MSG.newPasswordTooLong);
+    expect((await c.post("/api/auth/register", { password: "violet-harbour-42" })).body.error).toBe(MSG.loginRequired);
+  });
+
+  it("refuses weak new passwords: the username itself and the most common ones (RULES.md, Accounts)", async () => {
+    const c = server.client();
+    expect(COMMON_PASSWORD_COUNT()).toBeGreaterThanOrEqual(10_000);
+    for (const common of ["12345678", "password1", "iloveyou", "qwertyuiop", "Sunshine1"]) {
+      expect(await c.post("/api/auth/register", register("weakling", { password: common })), common).toMatchObject({ status: 400, body: { error: MSG.passwordTooCommon } });
+    }
+    expect(await c.post("/api/auth/register", register("Mirrorname", { password: "mirrorNAME" }))).toMatchObject({ status: 400, body: { error: MSG.passwordIsUsername } });
+    expect(await server.db("users").whereRaw("lower(username) in ('weakling', 'mirrorname')")).toEqual([]);
+    // A 16-character passphrase is welcome (SPEC.md's 15-character cap refused it).
+    expect((await c.post("/api/auth/register", register("Passphraser", { password: "correct horse battery" }))).status).toBe(201);
+  });
+
+  it("still signs in an older account whose password is 5-15 characters", async () => {
+    await server.db("users").insert({ username: "Oldtimer", display_name: "Oldtimer", password_hash: await hashPassword("abcde"), coins: 10, gems: 0, last_coin_generation: new Date(), age_confirmed_at: new Date(), terms_accepted_at: new Date() });
+    expect((await server.client().post("/api/auth/login", { username: "Oldtimer", password: "abcde" })).status).toBe(200);
   });
 
   it("leaves the display name unset when someone else already uses it, for the choose-username screen", async () => {
@@ -83,17 +102,17 @@ describe("POST /api/auth/register", () => {
 
 describe("POST /api/auth/login", () => {
   beforeAll(async () => {
-    await signedUpClient(server, "Returning", "hunter22");
+    await signedUpClient(server, "Returning", "hunter-lantern-22");
   });
 
   it("signs in with the right password, case-insensitively on the name, with a new session id", async () => {
     const c = server.client();
     await c.get("/api/auth");
-    const res = await c.post("/api/auth/login", { username: "returning", password: "hunter22" });
+    const res = await c.post("/api/auth/login", { username: "returning", password: "hunter-lantern-22" });
     expect(res.status).toBe(200);
     expect(res.body.user.username).toBe("Returning");
     const first = c.cookie(SESSION_COOKIE);
-    await c.post("/api/auth/login", { username: "Returning", password: "hunter22" });
+    await c.post("/api/auth/login", { username: "Returning", password: "hunter-lantern-22" });
     expect(c.cookie(SESSION_COOKIE)).toBeTruthy();
     expect(c.cookie(SESSION_COOKIE)).not.toBe(first);
     expect((await c.get("/api/user")).status).toBe(200);
@@ -116,7 +135,7 @@ describe("POST /api/auth/login", () => {
     expect((await c.post("/api/auth/login", { username: "", password: "" })).body.error).toBe(MSG.loginRequired);
     expect((await c.post("/api/auth/login", { username: "abc" })).body.error).toBe(MSG.loginRequired);
     expect((await c.post("/api/auth/login", { username: "abc", password: "1234" })).body.error).toBe(MSG.passwordLength);
-    expect((await c.post("/api/auth/login", { username: "abc", password: "1234567890123456" })).body.error).toBe(MSG.passwordLength);
+    expect((await c.post("/api/auth/login", { username: "abc", password: "x".repeat(129) })).body.error).toBe(MSG.newPasswordTooLong);
     expect((await c.post("/api/auth/login", { username: "a b", password: "12345" })).body.error).toBe(MSG.usernameChars);
     expect((await c.post("/api/auth/login", { username: "a".repeat(21), password: "12345" })).body.error).toBe(MSG.usernameChars);
     const malformed = await c.post("/api/auth/login", "{not json");
@@ -132,7 +151,7 @@ describe("POST /api/auth/login", () => {
     }
     expect(statuses.slice(0, 8).every((s) => s === 401)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
-    const blocked = await server.client().post("/api/auth/login", { username: "guarded", password: "secret1" });
+    const blocked = await server.client().post("/api/auth/login", { username: "guarded", password: "violet-harbour-42" });
     expect(blocked).toMatchObject({ status: 429, body: { error: MSG.tooManyAttempts } });
   });
 });
@@ -143,11 +162,31 @@ describe("rate limit per IP", () => {
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 7; i++) {
-        statuses.push((await strict.client().post("/api/auth/login", { username: `someone${i}`, password: "secret1" })).status);
+        statuses.push((await strict.client().post("/api/auth/login", { username: `someone${i}`, password: "violet-harbour-42" })).status);
       }
       expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429]);
     } finally {
       await strict.close();
+    }
+  });
+});
+
+describe("behind a proxy (TRUST_PROXY=1)", () => {
+  it("counts the address the proxy saw, not one the client wrote into X-Forwarded-For", async () => {
+    const proxied = await startTestServer({ authAttemptsPerIp: 5, trustProxy: 1 });
+    try {
+      // The proxy appends the address it saw (203.0.113.9); everything before it is the client's own writing.
+      const statuses: number[] = [];
+      for (let i = 0; i < 7; i++) {
+        const forged = { "X-Forwarded-For": `10.${i}.0.1, 198.51.100.${i}, 203.0.113.9` };
+        statuses.push((await proxied.client().post("/api/auth/login", { username: `someone${i}`, password: "violet-harbour-42" }, forged)).status);
+      }
+      expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429]);
+      // Another real client behind the same proxy is not held back.
+      const other = await proxied.client().post("/api/auth/login", { username: "someone9", password: "violet-harbour-42" }, { "X-Forwarded-For": "203.0.113.10" });
+      expect(other.status).toBe(401);
+    } finally {
+      await proxied.close();
     }
   });
 });

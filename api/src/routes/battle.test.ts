@@ -84,6 +84,33 @@ describe("finding an opponent", () => {
   });
 });
 
+describe("one active battle per player", () => {
+  it("many find-opponent calls at once make one battle; an unfinished one is resumed, a finished one makes room", async () => {
+    const c = await signedUpClient(server, "Spammer");
+    await giveCards("Spammer", WEAK);
+    const results = await Promise.all(Array.from({ length: 25 }, () => c.post("/api/battle/find-opponent")));
+    expect(results.every((r) => r.status === 200)).toBe(true);
+    const ids = new Set(results.map((r) => r.body.battleId));
+    expect(ids.size).toBe(1);
+    const mine = await server.db("battles").where({ user_id: await userId("Spammer") });
+    expect(mine).toHaveLength(1);
+    const [battleId] = [...ids];
+    await playToEnd(c, battleId);
+    const next = await c.post("/api/battle/find-opponent");
+    expect(next.status).toBe(200);
+    expect(next.body.battleId).not.toBe(battleId);
+  });
+
+  it("limits how often a player looks for battles", async () => {
+    const c = await signedUpClient(server, "Hammer");
+    await giveCards("Hammer", WEAK);
+    const statuses: number[] = [];
+    for (let i = 0; i < 32; i++) statuses.push((await c.post("/api/battle/find-opponent")).status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(30);
+    expect(await c.post("/api/battle/find-opponent")).toMatchObject({ status: 429, body: { error: MSG.tooManyAttempts } });
+  });
+});
+
 describe("playing a battle", () => {
   let strong: ApiClient;
   let weak: ApiClient;
@@ -118,13 +145,17 @@ describe("playing a battle", () => {
   });
 
   it("a loss pays nothing and names the opponent as winner", async () => {
-    const before = await coinsOf("Weakling");
-    // The weakling meets any of the others; only Strong's deck beats it, the rest tie.
+    // The weakling meets any of the others; only Strong's deck beats it. A battle against someone
+    // else is played out first (an unfinished one would only be resumed).
     let rounds;
+    let before = 0;
     for (;;) {
       const { body } = await weak.post("/api/battle/find-opponent");
-      if ((await weak.get(`/api/battle/${body.battleId}`)).body.player2Name === "Strong") {
-        rounds = await playToEnd(weak, body.battleId);
+      const against = (await weak.get(`/api/battle/${body.battleId}`)).body.player2Name;
+      before = await coinsOf("Weakling");
+      const played = await playToEnd(weak, body.battleId);
+      if (against === "Strong") {
+        rounds = played;
         break;
       }
     }
@@ -154,6 +185,8 @@ describe("playing a battle", () => {
     // A real second later the next round plays.
     await new Promise((r) => setTimeout(r, 1050));
     expect((await strong.post(`/api/battle/${body.battleId}/round`)).body.currentRound).toBe(2);
+    await rewindRoundClock(body.battleId);
+    await playToEnd(strong, body.battleId);
   });
 
   it("stops paying at 20 battle coins a day", async () => {

@@ -9,8 +9,12 @@ import { dailyPeriod, nextDailyReset } from "../game/periods.ts";
 import { cryptoRandom } from "../game/random.ts";
 import { notFound, unauthorized } from "../http/errors.ts";
 import { requireAuth } from "../http/auth.ts";
+import { hitRateLimit, type RateRule } from "../http/rateLimit.ts";
 import { presentBattle, presentBattleCard } from "../presenters/battle.ts";
 import { battleCoinsToday, findOwnBattle } from "../queries/battles.ts";
+
+/** Starting (or resuming) a battle, per player: far above a person's pace, far below a script's. */
+const BATTLE_START_RULE: RateRule = { name: "battle-start:player", limit: 30, windowMs: 60_000 };
 
 /** Battle ids in paths: a positive integer, anything else is no battle of yours. */
 function battleIdOf(raw: string | undefined): number {
@@ -23,6 +27,7 @@ export function battleRoutes(db: Db) {
   const auth = requireAuth(db);
 
   router.post("/battle/find-opponent", auth, async (ctx) => {
+    await hitRateLimit(db, BATTLE_START_RULE, String(ctx.state.userId));
     const body: FindOpponentResponse = { battleId: await startBattle(db, ctx.state.userId, cryptoRandom) };
     ctx.body = body;
   });

@@ -96,7 +96,7 @@ export class ApiClient {
 }
 
 /** Registers (through the API, as the PWA does) and returns a signed-in client. */
-export async function signedUpClient(server: TestServer, username: string, password = "secret1"): Promise<ApiClient> {
+export async function signedUpClient(server: TestServer, username: string, password = "violet-harbour-42"): Promise<ApiClient> {
   const client = server.client();
   const res = await client.post("/api/auth/register", { username, password, displayName: username, ageConfirmed: true, termsAccepted: true });
   if (res.status !== 201) throw new Error(`register ${username}: ${res.status} ${JSON.stringify(res.body)}`);

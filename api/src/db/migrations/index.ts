@@ -4,6 +4,7 @@ import * as testPaymentIntents from "./20261123000000_test_payment_intents.ts";
 import * as leaderboardPlayerCount from "./20261123000100_leaderboard_player_count.ts";
 import * as hotPackPath from "./20261123140000_hot_pack_path.ts";
 import * as bestCardsCovering from "./20261123180000_best_cards_covering.ts";
+import * as hardening from "./20261125000000_hardening.ts";
 
 // Migrations are listed here and imported statically, so they run the same under tsx, vitest
 // and any bundler (knex's own file loader cannot import .ts files everywhere). Append new ones.
@@ -13,6 +14,7 @@ const MIGRATIONS: Array<[name: string, migration: Knex.Migration]> = [
   ["20261123000100_leaderboard_player_count", leaderboardPlayerCount],
   ["20261123140000_hot_pack_path", hotPackPath],
   ["20261123180000_best_cards_covering", bestCardsCovering],
+  ["20261125000000_hardening", hardening],
 ];
 
 export const migrationSource: Knex.MigrationSource<[string, Knex.Migration]> = {

@@ -7,7 +7,8 @@ import { LIMITS, USERNAME_PATTERN } from "@contract/rules";
 export function validateLogin(username: string, password: string): string | null {
   if (!username || !password) return MSG.loginRequired;
   if (username.length > LIMITS.usernameMax || !USERNAME_PATTERN.test(username)) return MSG.usernameChars;
-  if (password.length < LIMITS.loginPasswordMin || password.length > LIMITS.loginPasswordMax) return MSG.passwordLength;
+  if (password.length < LIMITS.loginPasswordMin) return MSG.passwordLength;
+  if (password.length > LIMITS.loginPasswordMax) return MSG.newPasswordTooLong;
   return null;
 }
 
