@@ -69,6 +69,9 @@ export default defineConfig({
           // Every test signs up and in from one address; the real limits are covered by API tests.
           AUTH_ATTEMPTS_PER_IP: "10000",
           AUTH_ATTEMPTS_PER_USERNAME: "1000",
+          // Fresh accounts trade at once here (RULES.md: after a day and 10 packs; API tests cover that).
+          TRADE_UNLOCK_HOURS: "0",
+          TRADE_UNLOCK_PACKS: "0",
         },
       },
 });

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { TRADE_UNLOCK, type TradeUnlock } from "./game/trading.ts";
 
 /** Everything the server reads from its environment, in one place (see .env.example). */
 export interface Config {
@@ -30,6 +31,8 @@ export interface Config {
   /** Sign-in and sign-up attempts per 5 minutes, per IP and per username. */
   authAttemptsPerIp: number;
   authAttemptsPerUsername: number;
+  /** When a new account may trade (RULES.md: 24 hours and 10 packs). */
+  tradeUnlock: TradeUnlock;
   /** Card payments through Stripe when the secret key is set. */
   stripe: { secretKey: string | undefined; publishableKey: string | undefined; webhookSecret: string | undefined; apiBase: string | undefined };
   /**
@@ -76,6 +79,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logRequests: env.LOG_REQUESTS !== "0",
     authAttemptsPerIp: Number(env.AUTH_ATTEMPTS_PER_IP || 30),
     authAttemptsPerUsername: Number(env.AUTH_ATTEMPTS_PER_USERNAME || 10),
+    tradeUnlock: {
+      minAccountAgeMs: env.TRADE_UNLOCK_HOURS ? Math.max(0, Number(env.TRADE_UNLOCK_HOURS) || 0) * 3_600_000 : TRADE_UNLOCK.minAccountAgeMs,
+      minPacksOpened: env.TRADE_UNLOCK_PACKS ? Math.max(0, Math.floor(Number(env.TRADE_UNLOCK_PACKS) || 0)) : TRADE_UNLOCK.minPacksOpened,
+    },
     stripe: {
       secretKey: env.STRIPE_SECRET_KEY || undefined,
       publishableKey: env.STRIPE_PUBLISHABLE_KEY || undefined,

@@ -12,6 +12,8 @@ export interface RegisterInput {
   username: string;
   password: string;
   displayName?: string;
+  /** Where the sign-up came from (IPv4 /24 or IPv6 /64), for the anti-farming trade rule. */
+  signupNetwork?: string | null;
 }
 
 /**
@@ -37,6 +39,7 @@ export async function registerUser(db: Db, input: RegisterInput, now = new Date(
         lastCoinGeneration: now,
         ageConfirmedAt: now,
         termsAcceptedAt: now,
+        signupNetwork: input.signupNetwork ?? null,
       });
     });
   } catch (err) {

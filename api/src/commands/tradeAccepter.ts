@@ -1,6 +1,7 @@
 import { MSG } from "../contract/messages.ts";
 import type { Db, Trx } from "../db/knex.ts";
-import { effectiveTradeStatus } from "../game/trading.ts";
+import { effectiveTradeStatus, type TradeUnlock } from "../game/trading.ts";
+import { assertMayTrade, assertNotFarming, assertUnderDailyCap } from "../queries/tradeLimits.ts";
 import { conflict, forbidden, notFound } from "../http/errors.ts";
 import { findTrade, type TradeRow } from "../queries/trades.ts";
 
@@ -21,7 +22,7 @@ async function lockOpenTrade(trx: Trx, tradeId: number, userId: number, role: "r
  * id order (so two accepts never wait on each other in a cycle), re-check both owners, swap the
  * cards, move the kept scores and mark the offer accepted. A card that moved fails the accept.
  */
-export async function acceptTrade(db: Db, userId: number, tradeId: number, now = new Date()): Promise<TradeRow> {
+export async function acceptTrade(db: Db, userId: number, tradeId: number, unlock: TradeUnlock, now = new Date()): Promise<TradeRow> {
   await db.transaction(async (trx) => {
     const trade = await lockOpenTrade(trx, tradeId, userId, "recipient", now);
     const cards = await trx("cards")
@@ -35,6 +36,9 @@ export async function acceptTrade(db: Db, userId: number, tradeId: number, now =
     if (!requested || requested.user_id !== trade.toUserId) throw conflict(MSG.tradeRequestedGone);
 
     await trx("users").whereIn("id", [trade.fromUserId, trade.toUserId]).orderBy("id").forUpdate().select("id");
+    await assertMayTrade(trx, userId, unlock, now);
+    await assertUnderDailyCap(trx, userId, trade.fromUserId, now);
+    await assertNotFarming(trx, [trade.fromUserId, trade.toUserId], [offered.id, requested.id]);
     await trx("cards").where({ id: offered.id }).update({ user_id: trade.toUserId });
     await trx("cards").where({ id: requested.id }).update({ user_id: trade.fromUserId });
     const delta = Number(requested.points) - Number(offered.points);
@@ -42,7 +46,7 @@ export async function acceptTrade(db: Db, userId: number, tradeId: number, now =
       await trx("users").where({ id: trade.fromUserId }).update({ total_score: trx.raw("total_score + ?", [delta]), updated_at: now });
       await trx("users").where({ id: trade.toUserId }).update({ total_score: trx.raw("total_score - ?", [delta]), updated_at: now });
     }
-    await trx("trades").where({ id: trade.id }).update({ status: "accepted", updated_at: now });
+    await trx("trades").where({ id: trade.id }).update({ status: "accepted", updated_at: now, accepted_at: now });
   });
   return (await findTrade(db, tradeId))!;
 }

@@ -1,7 +1,8 @@
 import { MSG } from "../contract/messages.ts";
 import type { TradeOfferBody } from "../contract/trades.ts";
 import type { Db } from "../db/knex.ts";
-import { MAX_PENDING_SENT, tradeExpiresAt } from "../game/trading.ts";
+import { MAX_PENDING_SENT, tradeExpiresAt, type TradeUnlock } from "../game/trading.ts";
+import { assertMayTrade, assertNotFarming } from "../queries/tradeLimits.ts";
 import { badRequest, conflict, notFound } from "../http/errors.ts";
 import { findTrade, pendingOffers, type TradeRow } from "../queries/trades.ts";
 import { lockUser } from "../queries/users.ts";
@@ -10,7 +11,7 @@ import { lockUser } from "../queries/users.ts";
  * POST /trade/offer: one of the sender's cards for one of the recipient's. The sender's row lock
  * serialises their offers, so the 50-pending cap holds under parallel requests.
  */
-export async function sendTradeOffer(db: Db, fromUserId: number, body: TradeOfferBody, now = new Date()): Promise<TradeRow> {
+export async function sendTradeOffer(db: Db, fromUserId: number, body: TradeOfferBody, unlock: TradeUnlock, now = new Date()): Promise<TradeRow> {
   const offeredCardId = body.offeredCardIds[0]!;
   if (body.toUserId === fromUserId) throw badRequest(MSG.tradeSelf);
   const id = await db.transaction(async (trx) => {
@@ -21,6 +22,8 @@ export async function sendTradeOffer(db: Db, fromUserId: number, body: TradeOffe
     const ownerOf = (cardId: number) => cards.find((c: { id: number }) => c.id === cardId)?.user_id;
     if (ownerOf(offeredCardId) !== fromUserId) throw badRequest(MSG.tradeOfferedNotYours);
     if (ownerOf(body.requestedCardId) !== body.toUserId) throw badRequest(MSG.tradeRequestedNotTheirs);
+    await assertMayTrade(trx, fromUserId, unlock, now);
+    await assertNotFarming(trx, [fromUserId, body.toUserId], [offeredCardId, body.requestedCardId]);
     const mine = pendingOffers(trx, now).where("from_user_id", fromUserId);
     const pending = await mine.clone().count("* as n").first();
     if (Number(pending?.n ?? 0) >= MAX_PENDING_SENT) throw conflict(MSG.tradeTooManyPending);

@@ -165,6 +165,11 @@ export const MSG = {
   tradeExpired: "This offer has expired",
   tradeOfferedGone: "The offered cards are no longer available",
   tradeRequestedGone: "You don't own the requested card anymore",
+  // RULES.md, Trading, anti-farming.
+  tradeLocked: "Trading unlocks after your first day and 10 packs",
+  tradeDailyLimit: "You've made 10 trades today, the daily limit. Trading opens again at midnight UTC.",
+  tradeOtherDailyLimit: "The other player has made 10 trades today, the daily limit. Try again tomorrow.",
+  tradeUnevenSameNetwork: "This trade is too uneven between two new accounts from the same network",
   tradeOfferSent: "Trade offer sent!",
   tradeOfferFailed: "Failed to send trade offer",
   tradeAccepted: "Trade accepted successfully!",

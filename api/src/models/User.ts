@@ -34,6 +34,7 @@ export class User extends BaseModel {
   battleCoinsToday!: number;
   ageConfirmedAt!: Date;
   termsAcceptedAt!: Date;
+  signupNetwork!: string | null;
   createdAt!: Date;
   updatedAt!: Date;
 }

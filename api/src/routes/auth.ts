@@ -7,6 +7,7 @@ import { requireUserId, signIn, signOut } from "../http/auth.ts";
 import { authRateRules, hitRateLimit } from "../http/rateLimit.ts";
 import type { Config } from "../config.ts";
 import { parseBody } from "../http/validate.ts";
+import { networkOf } from "../lib/network.ts";
 import { presentUser } from "../presenters/user.ts";
 import { recordDailyVisit } from "../commands/visitRecorder.ts";
 import { loadUserFresh } from "../queries/users.ts";
@@ -35,7 +36,7 @@ export function authRoutes(db: Db, config: Config) {
   router.post("/auth/register", async (ctx) => {
     const body = parseBody(ctx, RegisterBody);
     await limitAttempt(ctx.ip, body.username);
-    const user = await registerUser(db, body);
+    const user = await registerUser(db, { ...body, signupNetwork: networkOf(ctx.ip) });
     await signIn(ctx, db, user.id);
     ctx.status = 201;
     ctx.body = { user: presentUser(await recordDailyVisit(db, user), new Date()) };

@@ -27,11 +27,15 @@ interface Player {
   cards: number[];
 }
 
-/** A signed-up player holding plain cards of the given set (one per character index). */
-async function player(set: number, count = 3): Promise<Player> {
+/** Lets an account trade (RULES.md: a day old and 10 packs opened). */
+const season = (id: number) => server.db("users").where({ id }).update({ created_at: new Date(Date.now() - 25 * 3_600_000), set1_packs_opened: 10 });
+
+/** A signed-up player, old enough to trade, holding plain cards of the given set (one per character index). */
+async function player(set: number, count = 3, opts: { fresh?: boolean } = {}): Promise<Player> {
   const name = `Trader${++n}`;
   const client = await signedUpClient(server, name);
   const id = (await server.db("users").where({ username: name }).first("id")).id;
+  if (!opts.fresh) await season(id);
   const cards = await giveCards(server.db, id, Array.from({ length: count }, (_, i) => plainCard(set, i)));
   await snapshotCards();
   return { client, id, name, cards };
@@ -223,5 +227,74 @@ describe("at the same time", () => {
     expect(MSG.tradeOfferedGone).toMatch(/no longer available/);
     expect(MSG.tradeOfferedGone).toMatch(/offered cards/i);
     expect(MSG.tradeRequestedGone).toMatch(/don't own/);
+  });
+});
+
+describe("anti-farming (RULES.md, Trading)", () => {
+  it("a fresh account can neither send nor accept until it is a day old and has opened 10 packs", async () => {
+    const [fresh, old] = [await player(1, 2, { fresh: true }), await player(2, 2)];
+    expect(await offer(fresh, old)).toMatchObject({ status: 403, body: { error: MSG.tradeLocked } });
+    const sent = await offer(old, fresh);
+    expect(sent.status).toBe(201);
+    expect(await fresh.client.post(`/api/trade/${sent.body.trade.id}/accept`)).toMatchObject({ status: 403, body: { error: MSG.tradeLocked } });
+    expect(await ownerOf(old.cards[0]!)).toBe(old.id);
+    // A day old but only 9 packs: still locked.
+    await server.db("users").where({ id: fresh.id }).update({ created_at: new Date(Date.now() - 25 * 3_600_000), set1_packs_opened: 4, set2_packs_opened: 5 });
+    expect((await fresh.client.post(`/api/trade/${sent.body.trade.id}/accept`)).status).toBe(403);
+    await server.db("users").where({ id: fresh.id }).update({ set3_packs_opened: 1 });
+    expect((await fresh.client.post(`/api/trade/${sent.body.trade.id}/accept`)).status).toBe(200);
+  });
+
+  it("at most 10 accepted trades a day per player, even when 14 accepts arrive at once", async () => {
+    const hub = await player(1, 14);
+    const others = [];
+    for (let i = 0; i < 14; i++) others.push(await player(2, 1));
+    const offers = [];
+    for (const [i, o] of others.entries()) offers.push((await offer(o, hub, o.cards[0], hub.cards[i])).body.trade.id);
+    const results = await Promise.all(offers.map((id) => hub.client.post(`/api/trade/${id}/accept`)));
+    expect(results.filter((r) => r.status === 200)).toHaveLength(10);
+    for (const r of results.filter((x) => x.status !== 200)) expect(r).toMatchObject({ status: 429, body: { error: MSG.tradeDailyLimit } });
+    // The cap holds for the other side too: the hub cannot accept trades offered to a capped player...
+    const fresh = await player(3, 1);
+    const toOther = (await offer(fresh, hub, fresh.cards[0], hub.cards[13])).body.trade.id;
+    expect((await hub.client.post(`/api/trade/${toOther}/accept`)).status).toBe(429);
+    // ...and a player whose partner is capped hears it.
+    const fromHub = (await offer(hub, fresh, (await server.db("cards").where({ user_id: hub.id }).first("id")).id, fresh.cards[0])).body.trade.id;
+    expect(await fresh.client.post(`/api/trade/${fromHub}/accept`)).toMatchObject({ status: 429, body: { error: MSG.tradeOtherDailyLimit } });
+  });
+});
+
+describe("lopsided trades between accounts from one network", () => {
+  it("are refused when both signed up from one /24 within 7 days; fair ones and other networks pass", async () => {
+    const proxied = await startTestServer({ trustProxy: 1 });
+    try {
+      const from = (ip: string) => ({ "X-Forwarded-For": ip });
+      const signUp = async (name: string, ip: string) => {
+        const client = proxied.client();
+        const res = await client.post("/api/auth/register", { username: name, password: "violet-harbour-42", displayName: name, ageConfirmed: true, termsAccepted: true }, from(ip));
+        expect(res.status).toBe(201);
+        const id = res.body.user.id as number;
+        await proxied.db("users").where({ id }).update({ created_at: new Date(Date.now() - 25 * 3_600_000), set1_packs_opened: 10 });
+        return { client, id };
+      };
+      const main = await signUp("MainAcct", "203.0.113.5");
+      const alt = await signUp("AltAcct", "203.0.113.77");
+      const stranger = await signUp("Stranger", "198.51.100.4");
+      const [cheap] = await giveCards(proxied.db, main.id, [plainCard(1, 0)]);
+      const [altBest, altCheap] = await giveCards(proxied.db, alt.id, [{ ...plainCard(7, 9), isDarkHolo: true, background: "darkvoid" }, plainCard(1, 1)]);
+      const [strangerBest] = await giveCards(proxied.db, stranger.id, [{ ...plainCard(7, 9), isDarkHolo: true, background: "darkvoid" }]);
+      const ask = (who: { client: ApiClient }, to: number, offered: number, requested: number) =>
+        who.client.post("/api/trade/offer", { toUserId: to, offeredCardIds: [offered], requestedCardId: requested });
+      // The main account asks its alt for the alt's best card in exchange for a cheap one.
+      expect(await ask(main, alt.id, cheap!, altBest!)).toMatchObject({ status: 403, body: { error: MSG.tradeUnevenSameNetwork } });
+      // An even swap between them is fine; so is the same lopsided ask of a stranger (who may decline).
+      expect((await ask(main, alt.id, cheap!, altCheap!)).status).toBe(201);
+      expect((await ask(main, stranger.id, cheap!, strangerBest!)).status).toBe(201);
+      // Accounts a week apart are not suspected.
+      await proxied.db("users").where({ id: alt.id }).update({ created_at: new Date(Date.now() - 9 * 24 * 3_600_000) });
+      expect((await ask(main, alt.id, cheap!, altBest!)).status).toBe(201);
+    } finally {
+      await proxied.close();
+    }
   });
 });

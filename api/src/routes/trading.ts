@@ -3,6 +3,7 @@ import type { Context } from "koa";
 import { MSG } from "../contract/messages.ts";
 import { isSaneDate } from "../contract/text.ts";
 import { TradeOfferBody, type OwnerEntryDto, type TradeNotificationsDto, type UniqueCardDto } from "../contract/trades.ts";
+import type { Config } from "../config.ts";
 import type { Db } from "../db/knex.ts";
 import { acceptTrade, closeTrade } from "../commands/tradeAccepter.ts";
 import { sendTradeOffer } from "../commands/tradeOfferer.ts";
@@ -51,7 +52,7 @@ function sinceOf(value: unknown): Date | null {
   return d;
 }
 
-export function tradingRoutes(db: Db) {
+export function tradingRoutes(db: Db, config: Pick<Config, "tradeUnlock">) {
   const router = new Router();
   const auth = requireAuth(db);
   // Grouping every card in the game grows with the game: exact while it is cheap, then reused
@@ -69,7 +70,7 @@ export function tradingRoutes(db: Db) {
   });
 
   router.post("/trade/offer", auth, async (ctx) => {
-    const trade = await sendTradeOffer(db, ctx.state.userId, parseBody(ctx, TradeOfferBody));
+    const trade = await sendTradeOffer(db, ctx.state.userId, parseBody(ctx, TradeOfferBody), config.tradeUnlock);
     ctx.status = 201;
     ctx.body = { success: true, trade: presentTrade(trade, new Date()) };
   });
@@ -96,7 +97,7 @@ export function tradingRoutes(db: Db) {
   });
 
   router.post("/trade/:id/accept", auth, async (ctx) => {
-    const trade = await acceptTrade(db, ctx.state.userId, tradeIdOf(ctx));
+    const trade = await acceptTrade(db, ctx.state.userId, tradeIdOf(ctx), config.tradeUnlock);
     ctx.body = { success: true, trade: presentTrade(trade, new Date()) };
   });
 
