@@ -102,6 +102,10 @@ async function serve(config: Config, db: Db, opts: { worker?: boolean } = {}) {
   const pruneTimer = opts.worker ? null : startPruning(db);
   const server = createServer(createApp({ db, config, log }).callback());
   server.keepAliveTimeout = 65_000; // longer than common load balancers' idle timeout (60 s)
+  // The built-in test provider credits real coins for a test card: an operator must not miss it.
+  if (!opts.worker && !config.stripe.secretKey && config.paymentsTestMode) {
+    log.warn("TEST PAYMENTS ACTIVE: the store credits coins for the test card 4242 4242 4242 4242. Set STRIPE_SECRET_KEY for real payments, or NODE_ENV=production (and no PAYMENTS_TEST_MODE) to turn the store off.");
+  }
   server.listen(config.port, () => {
     log.info("listening", {
       url: `http://localhost:${config.port}`,

@@ -28,7 +28,7 @@ export async function fulfilPayment(db: Db, intent: PaymentIntentInfo, provider:
       const pkg = await findPackage(trx, intent.packageId);
       if (!pkg) throw badRequest(MSG.unknownPackage);
       await trx("purchases")
-        .insert({ user_id: intent.userId, package_id: pkg.id, provider, payment_intent_id: intent.id, status: "pending", amount_cents: pkg.priceCents, created_at: now })
+        .insert({ user_id: intent.userId, package_id: pkg.id, provider, test: provider === "test", payment_intent_id: intent.id, status: "pending", amount_cents: pkg.priceCents, created_at: now })
         .onConflict("payment_intent_id")
         .ignore();
       purchase = (await findPurchaseByIntent(trx, intent.id, { lock: true }))!;
@@ -39,7 +39,8 @@ export async function fulfilPayment(db: Db, intent: PaymentIntentInfo, provider:
     if (intent.packageId !== null && intent.packageId !== purchase.packageId) throw badRequest(MSG.purchasePackageMismatch);
     if (intent.amountCents !== purchase.amountCents || intent.currency !== STORE_CURRENCY) throw badRequest(MSG.purchaseAmountMismatch);
 
-    if (purchase.status === "completed") return { purchase, credited: false };
+    // Paid once already, or paid and then given back: never credited again.
+    if (purchase.status === "completed" || purchase.status === "refunded" || purchase.status === "disputed") return { purchase, credited: false };
     if (intent.status === "failed") {
       await trx("purchases").where({ id: purchase.id }).update({ status: "failed" });
       return { purchase: { ...purchase, status: "failed" }, credited: false };

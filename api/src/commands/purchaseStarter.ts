@@ -1,40 +1,83 @@
+import { randomUUID } from "node:crypto";
 import { MSG } from "../contract/messages.ts";
 import type { Db } from "../db/knex.ts";
 import { STORE_CURRENCY } from "../game/store.ts";
-import { badRequest } from "../http/errors.ts";
+import { badRequest, conflict } from "../http/errors.ts";
 import type { PaymentProvider } from "../payments/provider.ts";
-import { findPackage, openCheckoutOf, type PackageRow } from "../queries/purchases.ts";
+import { findPackage, openCheckoutOf, type OpenCheckout, type PackageRow } from "../queries/purchases.ts";
 
 /** How long an unpaid checkout is picked up again when the player chooses the same package. */
 const CHECKOUT_REUSE_MS = 60 * 60 * 1000;
+/** A request that finds the slot taken waits this long for the other request's intent. */
+const WAIT_FOR_OTHER_MS = 8_000;
+const PLACEHOLDER = "reserving:";
 
 /**
  * POST /create-payment-intent: the price comes from the package row, the intent carries the
  * player and package in its metadata, and a pending purchase is recorded under the intent's id.
- * A player who backs out and picks the same package again gets the same unpaid intent back, so
- * the history does not fill with pending checkouts nobody paid.
+ *
+ * One unpaid checkout per player and package, decided by the database: a unique index over
+ * pending purchases lets exactly one request claim the slot (with a placeholder row) and create
+ * the intent; every other request at that moment waits for that intent and gets it back. So 60
+ * parallel checkouts make one intent, and a player who backs out and picks the package again
+ * pays the same one. A checkout that can no longer be paid is retired and the slot taken anew.
  */
 export async function startPurchase(db: Db, provider: PaymentProvider, userId: number, packageId: string, now = new Date()): Promise<{ clientSecret: string; paymentIntentId: string }> {
   const pkg = await findPackage(db, packageId, { forSaleOnly: true });
   if (!pkg) throw badRequest(MSG.unknownPackage);
-  const reusable = await unpaidCheckout(db, provider, userId, pkg, now);
-  if (reusable) return reusable;
-  const intent = await provider.createIntent({ amountCents: pkg.priceCents, currency: STORE_CURRENCY, userId, packageId: pkg.id });
-  await db("purchases").insert({
-    user_id: userId,
-    package_id: pkg.id,
-    provider: provider.name,
-    payment_intent_id: intent.id,
-    status: "pending",
-    amount_cents: pkg.priceCents,
-  });
-  return { clientSecret: intent.clientSecret, paymentIntentId: intent.id };
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const claimed: Array<{ id: number }> = await db("purchases")
+      .insert({
+        user_id: userId,
+        package_id: pkg.id,
+        provider: provider.name,
+        test: provider.name === "test",
+        payment_intent_id: `${PLACEHOLDER}${randomUUID()}`,
+        status: "pending",
+        amount_cents: pkg.priceCents,
+        created_at: now,
+      })
+      .onConflict(db.raw("(user_id, package_id) WHERE status = 'pending'"))
+      .ignore()
+      .returning("id");
+    if (claimed.length) return createIntentFor(db, provider, claimed[0]!.id, userId, pkg);
+
+    const open = await waitForIntent(db, userId, pkg.id);
+    if (!open) throw conflict(MSG.checkoutBusy);
+    const reusable = await payableAgain(provider, open, userId, pkg, now);
+    if (reusable) return reusable;
+    await db("purchases").where({ id: open.id, status: "pending" }).update({ status: "abandoned" });
+  }
+  throw conflict(MSG.checkoutBusy);
+}
+
+async function createIntentFor(db: Db, provider: PaymentProvider, purchaseId: number, userId: number, pkg: PackageRow) {
+  try {
+    const intent = await provider.createIntent({ amountCents: pkg.priceCents, currency: STORE_CURRENCY, userId, packageId: pkg.id });
+    await db("purchases").where({ id: purchaseId }).update({ payment_intent_id: intent.id });
+    return { clientSecret: intent.clientSecret, paymentIntentId: intent.id };
+  } catch (err) {
+    // The provider failed: free the slot for the next try.
+    await db("purchases").where({ id: purchaseId }).delete();
+    throw err;
+  }
+}
+
+/** The pending checkout of this player and package once its intent exists (another request may be creating it). */
+async function waitForIntent(db: Db, userId: number, packageId: string): Promise<OpenCheckout | null> {
+  const deadline = Date.now() + WAIT_FOR_OTHER_MS;
+  for (let delay = 20; ; delay = Math.min(delay * 2, 250)) {
+    const open = await openCheckoutOf(db, userId, packageId);
+    if (!open) return null; // freed meanwhile: the caller claims it on its next attempt
+    if (!open.paymentIntentId.startsWith(PLACEHOLDER)) return open;
+    if (Date.now() + delay > deadline) return null;
+    await new Promise((r) => setTimeout(r, delay));
+  }
 }
 
 /** The same player's unpaid intent for this package at today's price, still payable. */
-async function unpaidCheckout(db: Db, provider: PaymentProvider, userId: number, pkg: PackageRow, now: Date) {
-  const open = await openCheckoutOf(db, userId, pkg.id, provider.name, new Date(now.getTime() - CHECKOUT_REUSE_MS));
-  if (!open) return null;
+async function payableAgain(provider: PaymentProvider, open: OpenCheckout, userId: number, pkg: PackageRow, now: Date) {
+  if (open.provider !== provider.name || now.getTime() - open.createdAt.getTime() > CHECKOUT_REUSE_MS) return null;
   const intent = await provider.retrieveIntent(open.paymentIntentId);
   // A declined or repriced intent is left alone: the player gets a fresh one.
   if (intent?.status !== "pending" || !intent.clientSecret || intent.userId !== userId || intent.amountCents !== pkg.priceCents) return null;

@@ -20,12 +20,20 @@ export interface PackageDto {
 /** SPEC.md section 3, Purchase history item; amountUsd in cents as SPEC.md says. */
 export interface PurchaseHistoryItemDto {
   id: number;
-  status: "pending" | "completed" | "failed";
+  /** Refunded or disputed: the money went back and so did the credit (issue 14). */
+  status: "pending" | "completed" | "failed" | "refunded" | "disputed";
   createdAt: string;
   amountUsd: number;
   gemsAwarded: number;
   coinsAwarded: number;
   packageDetails: { name: string };
+  /** What a refund or dispute took back. */
+  coinsReversed: number;
+  gemsReversed: number;
+  /** Paid with the built-in test card: no real money changed hands. */
+  test: boolean;
+  /** The payment's id, for the test provider's refund action. */
+  paymentIntentId: string;
 }
 
 export interface PurchaseResultDto {
@@ -45,6 +53,9 @@ export const CreatePaymentIntentBody = z.object({ packageId: z.string({ error: M
 export const ConfirmPurchaseBody = z.object({
   paymentIntentId: z.string({ error: MSG.purchaseNotFound }).min(1, { error: MSG.purchaseNotFound }).max(255, { error: MSG.purchaseNotFound }),
   packageId: z.string({ error: MSG.unknownPackage }).min(1, { error: MSG.unknownPackage }).max(40, { error: MSG.unknownPackage }),
+});
+export const TestRefundBody = z.object({
+  paymentIntentId: z.string({ error: MSG.purchaseNotFound }).min(1, { error: MSG.purchaseNotFound }).max(255, { error: MSG.purchaseNotFound }),
 });
 export const TestCardBody = z.object({
   clientSecret: z.string({ error: MSG.purchaseNotFound }).min(1, { error: MSG.purchaseNotFound }).max(255, { error: MSG.purchaseNotFound }),

@@ -22,8 +22,19 @@ export interface CreateIntentInput {
   packageId: string;
 }
 
-/** A webhook the provider vouched for; only payment results matter to the store. */
-export type VerifiedWebhook = { kind: "payment"; intent: PaymentIntentInfo } | { kind: "ignored" };
+/**
+ * Money that went back after a payment: a refund (possibly partial, `reversedCents` so far in
+ * all) or a dispute (chargeback). `amountCents` is the charge's amount when the event says it.
+ */
+export interface PaymentReversal {
+  intentId: string;
+  reason: "refunded" | "disputed";
+  reversedCents: number;
+  amountCents: number | null;
+}
+
+/** A webhook the provider vouched for: a payment's result, or money going back. */
+export type VerifiedWebhook = { kind: "payment"; intent: PaymentIntentInfo } | { kind: "reversal"; reversal: PaymentReversal } | { kind: "ignored" };
 
 export interface PaymentProvider {
   readonly name: "stripe" | "test";

@@ -33,6 +33,17 @@ function webhook(intent: StandInIntent, opts: { type?: string; secret?: string; 
   return fetch(`${server.url}/api/stripe/webhook`, { method: "POST", headers: { "Content-Type": "application/json", "Stripe-Signature": signature }, body });
 }
 
+/** A signed Stripe event about a charge or a dispute of a payment intent. */
+function chargeEvent(type: "charge.refunded" | "charge.dispute.created", intentId: string, amount: number, reversed: number) {
+  const object =
+    type === "charge.refunded"
+      ? { id: `ch_${intentId}`, object: "charge", payment_intent: intentId, amount, amount_refunded: reversed, refunded: reversed >= amount }
+      : { id: `dp_${intentId}`, object: "dispute", payment_intent: intentId, charge: `ch_${intentId}`, amount: reversed, status: "needs_response" };
+  const payload = JSON.stringify({ id: `evt_${type}_${intentId}_${reversed}`, object: "event", type, data: { object } });
+  const signature = sdk.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+  return fetch(`${server.url}/api/stripe/webhook`, { method: "POST", headers: { "Content-Type": "application/json", "Stripe-Signature": signature }, body: payload });
+}
+
 async function startBuying(client: ApiClient, packageId: string) {
   const res = await client.post("/api/create-payment-intent", { packageId });
   expect(res.status).toBe(200);
@@ -86,6 +97,51 @@ describe("Stripe payments", () => {
     expect(await confirm()).toMatchObject({ status: 200, body: { status: "completed", newGemCount: before.gems + 5 } });
     expect((await webhook(intent)).status).toBe(200);
     expect(await balance("StripeC")).toEqual({ coins: before.coins, gems: before.gems + 5 });
+  });
+
+  it("a refund takes the credit back once, however often it arrives; partial refunds add up", async () => {
+    const c = await signedUpClient(server, "Refunded");
+    const before = await balance("Refunded");
+    const { id, confirm } = await startBuying(c, "coins-huge"); // $39.99, 650 coins
+    stripeApi.pay(id, "succeeded");
+    expect((await confirm()).status).toBe(200);
+    expect((await balance("Refunded")).coins).toBe(before.coins + 650);
+    // Half refunded, then the rest; each event twice.
+    for (let i = 0; i < 2; i++) expect((await chargeEvent("charge.refunded", id, 3999, 2000)).status).toBe(200);
+    expect((await balance("Refunded")).coins).toBe(before.coins + 650 - 326);
+    for (let i = 0; i < 2; i++) expect((await chargeEvent("charge.refunded", id, 3999, 3999)).status).toBe(200);
+    expect((await balance("Refunded")).coins).toBe(before.coins);
+    expect((await c.get("/api/purchase-history")).body[0]).toMatchObject({ status: "refunded", coinsAwarded: 650, coinsReversed: 650, test: false });
+    // A late success webhook or confirm never credits a refunded payment again.
+    expect((await webhook(stripeApi.intents.get(id)!)).status).toBe(200);
+    expect(await confirm()).toMatchObject({ status: 409, body: { error: MSG.purchaseReversed } });
+    expect((await balance("Refunded")).coins).toBe(before.coins);
+  });
+
+  it("a dispute takes the coins back even below zero, and a negative balance cannot open packs", async () => {
+    const c = await signedUpClient(server, "Disputer");
+    const { id, confirm } = await startBuying(c, "coins-huge");
+    stripeApi.pay(id, "succeeded");
+    expect((await confirm()).status).toBe(200);
+    // The coins were spent before the chargeback.
+    await server.db("users").where({ username: "Disputer" }).update({ coins: 20 });
+    expect((await chargeEvent("charge.dispute.created", id, 3999, 3999)).status).toBe(200);
+    expect((await chargeEvent("charge.dispute.created", id, 3999, 3999)).status).toBe(200);
+    expect((await balance("Disputer")).coins).toBe(20 - 650);
+    expect((await c.get("/api/purchase-history")).body[0]).toMatchObject({ status: "disputed", coinsReversed: 650 });
+    expect(await c.post("/api/open-pack", { set: 1 })).toMatchObject({ status: 400, body: { error: MSG.notEnoughCoins } });
+    expect((await c.get("/api/user")).body.coins).toBe(20 - 650);
+  });
+
+  it("a refund that arrives before the success leaves nothing credited", async () => {
+    const c = await signedUpClient(server, "Backwards");
+    const before = await balance("Backwards");
+    const { id, confirm } = await startBuying(c, "coins-large");
+    expect((await chargeEvent("charge.refunded", id, 999, 999)).status).toBe(200);
+    const intent = stripeApi.pay(id, "succeeded");
+    expect((await webhook(intent)).status).toBe(200);
+    expect((await confirm()).status).toBe(409);
+    expect(await balance("Backwards")).toEqual(before);
   });
 
   it("many confirmations and webhooks at once credit once", async () => {

@@ -17,6 +17,8 @@ function toInfo(pi: Stripe.PaymentIntent): PaymentIntentInfo {
   };
 }
 
+const idOf = (ref: string | { id: string } | null | undefined): string | null => (typeof ref === "string" ? ref : (ref?.id ?? null));
+
 /** Real Stripe PaymentIntents; `apiBase` points the SDK at a local stand-in in tests. */
 export function createStripeProvider(cfg: Config["stripe"]): PaymentProvider {
   const base = cfg.apiBase ? new URL(cfg.apiBase) : null;
@@ -50,6 +52,16 @@ export function createStripeProvider(cfg: Config["stripe"]): PaymentProvider {
       }
       if (event.type === "payment_intent.succeeded" || event.type === "payment_intent.payment_failed" || event.type === "payment_intent.canceled") {
         return { kind: "payment", intent: toInfo(event.data.object as Stripe.PaymentIntent) };
+      }
+      if (event.type === "charge.refunded") {
+        const charge = event.data.object as Stripe.Charge;
+        const intentId = idOf(charge.payment_intent);
+        if (intentId) return { kind: "reversal", reversal: { intentId, reason: "refunded", reversedCents: charge.amount_refunded, amountCents: charge.amount } };
+      }
+      if (event.type === "charge.dispute.created") {
+        const dispute = event.data.object as Stripe.Dispute;
+        const intentId = idOf(dispute.payment_intent);
+        if (intentId) return { kind: "reversal", reversal: { intentId, reason: "disputed", reversedCents: dispute.amount, amountCents: null } };
       }
       return { kind: "ignored" };
     },

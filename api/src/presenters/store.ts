@@ -22,11 +22,16 @@ export function presentPackage(p: PackageRow): PackageDto {
 export function presentPurchase(p: PurchaseRow): PurchaseHistoryItemDto {
   return {
     id: p.id,
-    status: p.status,
+    // An abandoned checkout never reaches the history; were it asked for, it reads as failed.
+    status: p.status === "abandoned" ? "failed" : p.status,
     createdAt: p.createdAt.toISOString(),
     amountUsd: p.amountCents,
     gemsAwarded: p.gemsAwarded,
     coinsAwarded: p.coinsAwarded,
     packageDetails: { name: p.packageName },
+    coinsReversed: p.coinsReversed,
+    gemsReversed: p.gemsReversed,
+    test: p.test,
+    paymentIntentId: p.paymentIntentId,
   };
 }

@@ -41,14 +41,21 @@ export interface PurchaseRow {
   packageId: string;
   packageName: string;
   paymentIntentId: string;
-  status: "pending" | "completed" | "failed";
+  status: PurchaseStatus;
   amountCents: number;
   coinsAwarded: number;
   gemsAwarded: number;
+  /** Taken back after a refund or a dispute. */
+  coinsReversed: number;
+  gemsReversed: number;
+  /** Paid through the built-in test provider: no real money. */
+  test: boolean;
   createdAt: Date;
 }
 
-const PURCHASE_COLUMNS = ["p.id", "p.user_id", "p.package_id", "k.name as package_name", "p.payment_intent_id", "p.status", "p.amount_cents", "p.coins_awarded", "p.gems_awarded", "p.created_at"];
+export type PurchaseStatus = "pending" | "completed" | "failed" | "refunded" | "disputed" | "abandoned";
+
+const PURCHASE_COLUMNS = ["p.id", "p.user_id", "p.package_id", "k.name as package_name", "p.payment_intent_id", "p.status", "p.amount_cents", "p.coins_awarded", "p.gems_awarded", "p.coins_reversed", "p.gems_reversed", "p.test", "p.created_at"];
 const toPurchase = (r: Record<string, any>): PurchaseRow => ({
   id: r.id,
   userId: r.user_id,
@@ -59,6 +66,9 @@ const toPurchase = (r: Record<string, any>): PurchaseRow => ({
   amountCents: r.amount_cents,
   coinsAwarded: r.coins_awarded,
   gemsAwarded: r.gems_awarded,
+  coinsReversed: r.coins_reversed,
+  gemsReversed: r.gems_reversed,
+  test: r.test,
   createdAt: new Date(r.created_at),
 });
 
@@ -73,18 +83,23 @@ export async function purchaseHistoryOf(db: Db, userId: number, limit = 100): Pr
   const rows = await db("purchases as p")
     .join("packages as k", "k.id", "p.package_id")
     .where("p.user_id", userId)
+    // A checkout left unpaid and replaced by a newer one is nothing the player did.
+    .whereNot("p.status", "abandoned")
     .orderBy([{ column: "p.created_at", order: "desc" }, { column: "p.id", order: "desc" }])
     .limit(limit)
     .select(PURCHASE_COLUMNS);
   return rows.map(toPurchase);
 }
 
-/** The player's newest unpaid checkout of a package since `since`, if any (its intent may be reused). */
-export async function openCheckoutOf(db: Db, userId: number, packageId: string, provider: string, since: Date): Promise<{ paymentIntentId: string } | undefined> {
-  const row = await db("purchases")
-    .where({ user_id: userId, package_id: packageId, provider, status: "pending" })
-    .andWhere("created_at", ">", since)
-    .orderBy("created_at", "desc")
-    .first("payment_intent_id");
-  return row ? { paymentIntentId: row.payment_intent_id } : undefined;
+export interface OpenCheckout {
+  id: number;
+  paymentIntentId: string;
+  provider: string;
+  createdAt: Date;
+}
+
+/** The player's one unpaid checkout of a package, if any (a unique index keeps it one). */
+export async function openCheckoutOf(db: Db, userId: number, packageId: string): Promise<OpenCheckout | undefined> {
+  const row = await db("purchases").where({ user_id: userId, package_id: packageId, status: "pending" }).first("id", "payment_intent_id", "provider", "created_at");
+  return row ? { id: row.id, paymentIntentId: row.payment_intent_id, provider: row.provider, createdAt: new Date(row.created_at) } : undefined;
 }

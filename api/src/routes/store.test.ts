@@ -125,6 +125,34 @@ describe("the store", () => {
     expect((await other.post("/api/create-payment-intent", { packageId: "gems-small" })).body.clientSecret).not.toBe(await intentFor("gems-small"));
   });
 
+  it("60 checkouts of one package at once make one intent and one pending purchase; the rest wait for it or are limited", async () => {
+    const c = await signedUpClient(server, "Clicker");
+    const results = await Promise.all(Array.from({ length: 60 }, () => c.post("/api/create-payment-intent", { packageId: "coins-medium" })));
+    const ok = results.filter((r) => r.status === 200);
+    expect(ok.length).toBeGreaterThan(0);
+    expect(new Set(ok.map((r) => r.body.clientSecret)).size).toBe(1);
+    for (const r of results.filter((x) => x.status !== 200)) expect(r).toMatchObject({ status: 429, body: { error: MSG.tooManyAttempts } });
+    const userId = (await server.db("users").where({ username: "Clicker" }).first("id")).id;
+    expect(await server.db("test_payment_intents").where({ user_id: userId })).toHaveLength(1);
+    expect(await server.db("purchases").where({ user_id: userId, status: "pending" })).toHaveLength(1);
+  });
+
+  it("test purchases are marked; the test refund takes the credit back once and the history says Refunded", async () => {
+    const c = await signedUpClient(server, "TestRefund");
+    const before = await balance("TestRefund");
+    const { confirm, paymentIntentId } = await buy(c, "coins-large");
+    expect((await confirm()).status).toBe(200);
+    expect((await c.get("/api/purchase-history")).body[0]).toMatchObject({ status: "completed", test: true, coinsAwarded: 120, paymentIntentId });
+    // Another player cannot refund it.
+    const other = await signedUpClient(server, "NotMine");
+    expect(await other.post("/api/test-payments/refund", { paymentIntentId })).toMatchObject({ status: 404, body: { error: MSG.purchaseNotFound } });
+    const refunds = await Promise.all(Array.from({ length: 5 }, () => c.post("/api/test-payments/refund", { paymentIntentId })));
+    expect(refunds.every((r) => r.status === 200)).toBe(true);
+    expect(await balance("TestRefund")).toEqual(before);
+    expect((await c.get("/api/purchase-history")).body[0]).toMatchObject({ status: "refunded", coinsReversed: 120 });
+    expect(await confirm()).toMatchObject({ status: 409, body: { error: MSG.purchaseReversed } });
+  });
+
   it("the price charged is the package row's, even after an operator changes it", async () => {
     const c = await signedUpClient(server, "Repriced");
     await server.db("packages").where({ id: "coins-small" }).update({ price_cents: 149 });

@@ -1,17 +1,22 @@
 import Router from "@koa/router";
 import { MSG } from "../contract/messages.ts";
-import { ConfirmPurchaseBody, CreatePaymentIntentBody, TestCardBody, type PurchaseResultDto } from "../contract/store.ts";
+import { ConfirmPurchaseBody, CreatePaymentIntentBody, TestCardBody, TestRefundBody, type PurchaseResultDto } from "../contract/store.ts";
 import type { Db } from "../db/knex.ts";
 import { fulfilPayment } from "../commands/purchaseFulfiller.ts";
+import { reversePayment } from "../commands/purchaseReverser.ts";
 import { startPurchase } from "../commands/purchaseStarter.ts";
 import { requireAuth } from "../http/auth.ts";
+import { hitRateLimit, type RateRule } from "../http/rateLimit.ts";
 import { badRequest, HttpError, notFound } from "../http/errors.ts";
 import { parseBody } from "../http/validate.ts";
 import type { Logger } from "../logger.ts";
 import { WebhookSignatureError, type PaymentProvider } from "../payments/provider.ts";
 import { confirmTestCard } from "../payments/testProvider.ts";
 import { presentPackage, presentPurchase } from "../presenters/store.ts";
-import { packagesForSale, purchaseHistoryOf } from "../queries/purchases.ts";
+import { findPurchaseByIntent, packagesForSale, purchaseHistoryOf } from "../queries/purchases.ts";
+
+/** Checkouts per player: a person tries a few packages; a script making intents is stopped. */
+const CHECKOUT_RULE: RateRule = { name: "checkout:player", limit: 12, windowMs: 60_000 };
 
 export function storeRoutes(db: Db, provider: PaymentProvider | null, log: Logger) {
   const router = new Router();
@@ -27,6 +32,7 @@ export function storeRoutes(db: Db, provider: PaymentProvider | null, log: Logge
 
   router.post("/create-payment-intent", auth, async (ctx) => {
     const { packageId } = parseBody(ctx, CreatePaymentIntentBody);
+    await hitRateLimit(db, CHECKOUT_RULE, String(ctx.state.userId));
     ctx.body = await startPurchase(db, requireProvider(), ctx.state.userId, packageId);
   });
 
@@ -38,6 +44,7 @@ export function storeRoutes(db: Db, provider: PaymentProvider | null, log: Logge
     if (!intent) throw notFound(MSG.purchaseNotFound);
     const { purchase } = await fulfilPayment(db, intent, payments.name, { userId: ctx.state.userId, packageId: body.packageId });
     if (purchase.status === "failed") throw new HttpError(402, intent.failureMessage ?? MSG.paymentFailed);
+    if (purchase.status === "refunded" || purchase.status === "disputed") throw new HttpError(409, MSG.purchaseReversed);
     const user = await db("users").where({ id: ctx.state.userId }).first("coins", "gems");
     const result: PurchaseResultDto = { status: purchase.status === "completed" ? "completed" : "pending", purchase: presentPurchase(purchase), newCoinCount: user.coins, newGemCount: user.gems };
     ctx.status = result.status === "completed" ? 200 : 202;
@@ -61,6 +68,15 @@ export function storeRoutes(db: Db, provider: PaymentProvider | null, log: Logge
       if (err instanceof WebhookSignatureError) throw badRequest(MSG.webhookSignature);
       throw err;
     }
+    if (verified.kind === "reversal") {
+      try {
+        const { purchase, takenCoins, takenGems } = await reversePayment(db, verified.reversal);
+        log.warn("payment reversed", { intent: verified.reversal.intentId, reason: verified.reversal.reason, status: purchase.status, takenCoins, takenGems });
+      } catch (err) {
+        if (!(err instanceof HttpError)) throw err;
+        log.warn("payment reversal not matched", { intent: verified.reversal.intentId, reason: err.message });
+      }
+    }
     if (verified.kind === "payment") {
       try {
         const { credited } = await fulfilPayment(db, verified.intent, provider.name);
@@ -83,6 +99,20 @@ export function storeRoutes(db: Db, provider: PaymentProvider | null, log: Logge
       throw new HttpError(402, intent.failureMessage ?? MSG.paymentFailed);
     }
     ctx.body = { status: intent.status, paymentIntentId: intent.id };
+  });
+
+  /**
+   * The test provider's stand-in for a refund from the payment dashboard: the player's own test
+   * purchase is refunded in full, through the same reversal a Stripe refund takes.
+   */
+  router.post("/test-payments/refund", auth, async (ctx) => {
+    if (!provider || provider.name !== "test") throw notFound();
+    const { paymentIntentId } = parseBody(ctx, TestRefundBody);
+    const owned = await findPurchaseByIntent(db, paymentIntentId);
+    if (!owned || owned.userId !== ctx.state.userId || !owned.test) throw notFound(MSG.purchaseNotFound);
+    const { purchase } = await reversePayment(db, { intentId: paymentIntentId, reason: "refunded", reversedCents: owned.amountCents, amountCents: owned.amountCents });
+    const user = await db("users").where({ id: ctx.state.userId }).first("coins", "gems");
+    ctx.body = { purchase: presentPurchase(purchase), newCoinCount: user.coins, newGemCount: user.gems };
   });
 
   return router;

@@ -63,6 +63,33 @@ export function usePaymentsConfig(): { payments: PaymentsConfigDto; checking: bo
   return { payments, checking: !usable && fetching, unavailable: !usable && !fetching };
 }
 
+/**
+ * The test provider's refund (its stand-in for a refund from a payment dashboard): the server
+ * takes the credit back, the balance and the history show it.
+ */
+export function useTestRefund(userId: number) {
+  const queryClient = useQueryClient();
+  const [busyId, setBusyId] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const refund = useCallback(
+    async (paymentIntentId: string) => {
+      setBusyId(paymentIntentId);
+      setError(null);
+      try {
+        const result = await apiRequest<{ newCoinCount: number; newGemCount: number }>("/test-payments/refund", { method: "POST", body: { paymentIntentId }, fallback: "Failed to refund the test purchase" });
+        updateUser({ coins: result.newCoinCount, gems: result.newGemCount });
+        await queryClient.invalidateQueries({ queryKey: historyQueryKey(userId) });
+      } catch (err) {
+        setError(err instanceof Error ? err.message : "Failed to refund the test purchase");
+      } finally {
+        setBusyId(null);
+      }
+    },
+    [queryClient, userId],
+  );
+  return { refund, busyId, error };
+}
+
 export function usePurchaseHistory(userId: number) {
   return useQuery({
     queryKey: historyQueryKey(userId),

@@ -55,11 +55,13 @@ describe("packageAmounts", () => {
 });
 
 describe("purchase status", () => {
-  it("colours completed, pending and failed, anything else grey", () => {
+  it("colours completed and pending; failed, refunded and disputed red; anything else grey", () => {
     expect(statusTone("completed")).toBe("completed");
     expect(statusTone("pending")).toBe("pending");
     expect(statusTone("failed")).toBe("failed");
-    expect(statusTone("refunded")).toBe("other");
+    expect(statusTone("refunded")).toBe("failed");
+    expect(statusTone("disputed")).toBe("failed");
+    expect(statusTone("unknown-status")).toBe("other");
     expect(statusTone("")).toBe("other");
   });
   it("capitalises the status", () => {

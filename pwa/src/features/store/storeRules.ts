@@ -38,11 +38,20 @@ export type StatusTone = "completed" | "pending" | "failed" | "other";
 
 /** SPEC.md section 4: completed green, pending yellow, failed red, anything else grey. */
 export function statusTone(status: string): StatusTone {
+  if (status === "refunded" || status === "disputed") return "failed";
   return status === "completed" || status === "pending" || status === "failed" ? status : "other";
 }
 
 /** Shown capitalised: "completed" -> "Completed". */
 export const statusLabel = (status: string): string => (status ? status[0]!.toUpperCase() + status.slice(1) : "Unknown");
+
+/** What a refund or dispute took back, e.g. "-120 coins". */
+export function reversedParts(item: Pick<PurchaseHistoryItemDto, "coinsReversed" | "gemsReversed">): { kind: "coin" | "gem"; amount: number }[] {
+  const parts: { kind: "coin" | "gem"; amount: number }[] = [];
+  if (item.coinsReversed > 0) parts.push({ kind: "coin", amount: item.coinsReversed });
+  if (item.gemsReversed > 0) parts.push({ kind: "gem", amount: item.gemsReversed });
+  return parts;
+}
 
 /** Currencies a history entry credited, e.g. "+120 coins", "+30 gems", both when both. */
 export function awardedParts(item: Pick<PurchaseHistoryItemDto, "coinsAwarded" | "gemsAwarded">): { kind: "coin" | "gem"; amount: number }[] {

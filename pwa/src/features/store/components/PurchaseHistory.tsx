@@ -7,14 +7,16 @@ import { CurrencyIcon } from "../../../lib/ui/CurrencyIcon";
 import { ErrorBanner } from "../../../lib/ui/ErrorBanner";
 import { Icon } from "../../../lib/ui/Icon";
 import { OfflineState } from "../../../lib/ui/OfflineState";
-import { usePurchaseHistory } from "../hooks";
-import { awardedParts, formatCents, statusLabel, statusTone } from "../storeRules";
+import { MSG } from "@contract/messages";
+import { usePurchaseHistory, useTestRefund } from "../hooks";
+import { awardedParts, formatCents, reversedParts, statusLabel, statusTone } from "../storeRules";
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 
 /** SPEC.md section 2: the collapsible Purchase History with its count badge and refresh. */
-export function PurchaseHistory({ userId, open, onToggle, online }: { userId: number; open: boolean; onToggle: () => void; online: boolean }) {
+export function PurchaseHistory({ userId, open, onToggle, online, testMode }: { userId: number; open: boolean; onToggle: () => void; online: boolean; testMode: boolean }) {
   const history = usePurchaseHistory(userId);
+  const testRefund = useTestRefund(userId);
   const view = useQueryOffline(history);
   const bodyId = useId();
   const items = history.data;
@@ -50,6 +52,7 @@ export function PurchaseHistory({ userId, open, onToggle, online }: { userId: nu
       </div>
       <div id={bodyId} className="store-history__body" hidden={!open}>
         {view.error && <ErrorBanner>{view.error.message}</ErrorBanner>}
+        {testRefund.error && <ErrorBanner>{testRefund.error}</ErrorBanner>}
         <OfflineState view={view} />
         {view.loading && (
           <p className="store-muted" role="status">
@@ -60,7 +63,12 @@ export function PurchaseHistory({ userId, open, onToggle, online }: { userId: nu
         {items && items.length > 0 && (
           <ul className="store-history__list">
             {items.map((item) => (
-              <HistoryRow key={item.id} item={item} />
+              <HistoryRow
+                key={item.id}
+                item={item}
+                onTestRefund={testMode && online && item.test && item.status === "completed" ? () => void testRefund.refund(item.paymentIntentId) : undefined}
+                refunding={testRefund.busyId === item.paymentIntentId}
+              />
             ))}
           </ul>
         )}
@@ -69,15 +77,17 @@ export function PurchaseHistory({ userId, open, onToggle, online }: { userId: nu
   );
 }
 
-function HistoryRow({ item }: { item: PurchaseHistoryItemDto }) {
+function HistoryRow({ item, onTestRefund, refunding }: { item: PurchaseHistoryItemDto; onTestRefund?: () => void; refunding: boolean }) {
   const tone = statusTone(item.status);
   const parts = awardedParts(item);
+  const takenBack = reversedParts(item);
   const created = new Date(item.createdAt);
   return (
     <li className="store-history__item" data-testid="purchase-row">
       <div className="store-history__what">
         <span className="store-history__name">{item.packageDetails.name}</span>
         <time dateTime={item.createdAt}>{Number.isNaN(created.getTime()) ? item.createdAt : dateTime.format(created)}</time>
+        {item.test && <span className="store-history__test">{MSG.testPurchase}</span>}
       </div>
       <div className="store-history__awarded">
         {parts.map((p) => (
@@ -86,9 +96,20 @@ function HistoryRow({ item }: { item: PurchaseHistoryItemDto }) {
             <span className="visually-hidden">{p.kind === "coin" ? " coins" : " gems"}</span>
           </span>
         ))}
+        {takenBack.map((p) => (
+          <span key={`back-${p.kind}`} className="store-history__taken">
+            <CurrencyIcon kind={p.kind} size={16} /> -{formatNumber(p.amount)}
+            <span className="visually-hidden">{p.kind === "coin" ? " coins taken back" : " gems taken back"}</span>
+          </span>
+        ))}
       </div>
       <span className="store-history__amount">{formatCents(item.amountUsd)}</span>
       <span className={`store-status store-status--${tone}`}>{statusLabel(item.status)}</span>
+      {onTestRefund && (
+        <Button variant="ghost" size="sm" className="store-history__refund" onClick={onTestRefund} disabled={refunding}>
+          {refunding ? "Refunding..." : "Refund (test)"}
+        </Button>
+      )}
     </li>
   );
 }

@@ -49,6 +49,11 @@ export function StoreScreen() {
       )}
       {/* Offline the config cannot be asked for: the offline note says enough. */}
       {unavailable && online && <NoticeBanner icon="info">{MSG.paymentsUnavailable}</NoticeBanner>}
+      {payments.provider === "test" && (
+        <NoticeBanner icon="info" className="store__test-mode">
+          <strong>TEST MODE</strong> {MSG.testModeBanner.replace(/^TEST MODE: /, "")}
+        </NoticeBanner>
+      )}
 
       {flow.view.step === "packages" && (
         <>
@@ -90,7 +95,7 @@ export function StoreScreen() {
 
       {flow.view.step === "success" && <PurchaseSuccess pkg={flow.view.pkg} result={flow.view.result} onDone={flow.backToPackages} headingRef={stepHeading} />}
 
-      <PurchaseHistory userId={user.id} open={historyOpen} onToggle={() => setHistoryOpen((o) => !o)} online={online} />
+      <PurchaseHistory userId={user.id} open={historyOpen} onToggle={() => setHistoryOpen((o) => !o)} online={online} testMode={payments.provider === "test"} />
 
       <WhyBuy />
 
