@@ -1,4 +1,5 @@
 import { MSG } from "../contract/messages.ts";
+import { publicNameOf } from "../contract/publicName.ts";
 import type { Db } from "../db/knex.ts";
 import { ARENA_BOT_NAME, BATTLE_CHAMPIONS, arenaBotDeck, toBattleCard, type BattleCard } from "../game/battle.ts";
 import type { RandomSource } from "../game/pull.ts";
@@ -7,7 +8,8 @@ import { bestCardsOf } from "../queries/leaderboard.ts";
 import { randomOpponent } from "../queries/battles.ts";
 import { rankOf } from "../queries/rank.ts";
 
-const nameOf = (u: { username: string; displayName?: string | null; display_name?: string | null }) => u.displayName ?? u.display_name ?? u.username;
+// The player sees their own name; the opponent is shown by public name (RULES.md, Accounts).
+const ownNameOf = (u: { username: string; display_name: string | null }) => u.display_name ?? u.username;
 
 async function championsOf(db: Db, userId: number): Promise<BattleCard[]> {
   return (await bestCardsOf(db, userId, BATTLE_CHAMPIONS)).map(toBattleCard);
@@ -41,8 +43,8 @@ export async function startBattle(db: Db, userId: number, rng: RandomSource): Pr
     .insert({
       user_id: userId,
       opponent_user_id: opponent?.id ?? null,
-      player1_name: nameOf(me),
-      player2_name: opponent ? nameOf(opponent) : ARENA_BOT_NAME,
+      player1_name: ownNameOf(me),
+      player2_name: opponent ? publicNameOf(opponent) : ARENA_BOT_NAME,
       player1_rank: myRank.rank,
       player2_rank: theirRank.rank,
       player1_deck: JSON.stringify(myDeck),

@@ -7,7 +7,8 @@ export interface ChatMessageDto {
   id: number;
   message: string;
   createdAt: string;
-  user: { displayName: string | null; username: string };
+  /** `username` is the public name too: another player's login name never leaves the server. */
+  user: { id: number; displayName: string | null; username: string };
 }
 
 export const ChatMessageBody = z.object({

@@ -70,7 +70,7 @@ export function battleCoinsToday(user: { battleCoinsDay: string | null; battleCo
 }
 
 /** A random player, other than the given one, with at least one card; undefined when there is none. */
-export async function randomOpponent(db: Db, excludeUserId: number, pick: (count: number) => number): Promise<{ id: number; username: string; displayName: string | null } | undefined> {
+export async function randomOpponent(db: Db, excludeUserId: number, pick: (count: number) => number): Promise<{ id: number; displayName: string | null } | undefined> {
   // The player looking for an opponent holds cards, so everyone else on the leaderboard qualifies.
   const count = (await playerCount(db)) - 1;
   if (count <= 0) return undefined;
@@ -83,6 +83,6 @@ export async function randomOpponent(db: Db, excludeUserId: number, pick: (count
     .limit(1)
     .select("user_id")
     .as("p");
-  const row = await db.from(picked).join("users as u", "u.id", "p.user_id").first("u.id", "u.username", "u.display_name");
-  return row ? { id: row.id, username: row.username, displayName: row.display_name } : undefined;
+  const row = await db.from(picked).join("users as u", "u.id", "p.user_id").first("u.id", "u.display_name");
+  return row ? { id: row.id, displayName: row.display_name } : undefined;
 }

@@ -1,5 +1,6 @@
 import type { ChatMessageDto } from "../contract/chat.ts";
 import type { Db } from "../db/knex.ts";
+import { publicNameOf } from "../contract/publicName.ts";
 
 /** The newest `limit` messages, oldest first (the order a chat reads). */
 export async function recentMessages(db: Db, limit: number, onlyId?: number): Promise<ChatMessageDto[]> {
@@ -10,11 +11,12 @@ export async function recentMessages(db: Db, limit: number, onlyId?: number): Pr
     })
     .orderBy("m.id", "desc")
     .limit(limit)
-    .select("m.id", "m.message", "m.created_at", "u.display_name", "u.username");
-  return rows.reverse().map((r: { id: number; message: string; created_at: Date; display_name: string | null; username: string }) => ({
+    .select("m.id", "m.message", "m.created_at", "u.id as user_id", "u.display_name");
+  return rows.reverse().map((r: { id: number; message: string; created_at: Date; user_id: number; display_name: string | null }) => ({
     id: r.id,
     message: r.message,
     createdAt: new Date(r.created_at).toISOString(),
-    user: { displayName: r.display_name, username: r.username },
+    // The login username stays private: `username` carries the public name (RULES.md, Accounts).
+    user: { id: r.user_id, displayName: publicNameOf({ id: r.user_id, displayName: r.display_name }), username: publicNameOf({ id: r.user_id, displayName: r.display_name }) },
   }));
 }

@@ -47,7 +47,6 @@ export async function bestCardsOf(db: Db, userId: number, limit: number): Promis
 
 export interface LeaderboardRow {
   id: number;
-  username: string;
   displayName: string | null;
   totalScore: number;
   rank: number;
@@ -70,15 +69,14 @@ export async function leaderboardPage(db: Db, opts: { limit: number; offset: num
       .from(page)
       .join("users as u", "u.id", "p.user_id")
       .orderBy([{ column: "p.total_score", order: "desc" }, { column: "p.user_id", order: "asc" }])
-      .select("u.id", "u.username", "u.display_name", "p.total_score"),
+      .select("u.id", "u.display_name", "p.total_score"),
     playerCount(db),
   ]);
   const best = await bestCardsOfMany(db, players.map((p: { id: number }) => p.id), opts.bestCards);
   return {
     total: count,
-    rows: players.map((p: { id: number; username: string; display_name: string | null; total_score: number }, i: number) => ({
+    rows: players.map((p: { id: number; display_name: string | null; total_score: number }, i: number) => ({
       id: p.id,
-      username: p.username,
       displayName: p.display_name,
       totalScore: Number(p.total_score),
       rank: opts.offset + i + 1,

@@ -1,3 +1,4 @@
+import { publicNameOf } from "../contract/publicName.ts";
 import type { Db, Trx } from "../db/knex.ts";
 import type { Card as CardIdentityOfGame } from "../game/sets.ts";
 import type { StoredTradeStatus } from "../game/trading.ts";
@@ -22,6 +23,12 @@ export interface TradeRecord {
   fromUser: { username: string; displayName: string | null };
   toUser: { username: string; displayName: string | null };
 }
+
+/** Another player as trades show them: the public name in both fields (RULES.md, Accounts). */
+const publicUser = (u: { id: number; display_name: string | null }) => {
+  const name = publicNameOf({ id: u.id, displayName: u.display_name });
+  return { username: name, displayName: name };
+};
 
 const toTrade = (r: Record<string, any>): TradeRow => ({
   id: r.id,
@@ -53,9 +60,9 @@ export async function withDetails(db: Db | Trx, rows: Array<Record<string, any>>
   if (!trades.length) return [];
   const cardIds = [...new Set(trades.flatMap((t) => [t.offeredCardId, t.requestedCardId]))];
   const userIds = [...new Set(trades.flatMap((t) => [t.fromUserId, t.toUserId]))];
-  const [cards, users] = await Promise.all([Card.query(db).whereIn("id", cardIds), db("users").whereIn("id", userIds).select("id", "username", "display_name")]);
+  const [cards, users] = await Promise.all([Card.query(db).whereIn("id", cardIds), db("users").whereIn("id", userIds).select("id", "display_name")]);
   const cardById = new Map(cards.map((c) => [c.id, c]));
-  const userById = new Map(users.map((u: { id: number; username: string; display_name: string | null }) => [u.id, { username: u.username, displayName: u.display_name }]));
+  const userById = new Map(users.map((u: { id: number; display_name: string | null }) => [u.id, publicUser(u)]));
   return trades.map((trade) => ({
     trade,
     offeredCard: cardById.get(trade.offeredCardId)!,
@@ -154,10 +161,10 @@ export async function ownersOf(db: Db, identity: CardIdentity, limit = 200) {
     .limit(limit) as any;
   if (!groups.length) return [];
   const [users, cards] = await Promise.all([
-    db("users").whereIn("id", groups.map((g) => g.user_id)).select("id", "username", "display_name"),
+    db("users").whereIn("id", groups.map((g) => g.user_id)).select("id", "display_name"),
     Card.query(db).whereIn("id", groups.map((g) => g.card_id)),
   ]);
-  const userById = new Map(users.map((u: { id: number; username: string; display_name: string | null }) => [u.id, { id: u.id, username: u.username, displayName: u.display_name }]));
+  const userById = new Map(users.map((u: { id: number; display_name: string | null }) => [u.id, { id: u.id, ...publicUser(u) }]));
   const cardById = new Map(cards.map((c) => [c.id, c]));
   return groups.map((g) => ({ user: userById.get(g.user_id)!, card: cardById.get(g.card_id)!, count: Number(g.count) }));
 }

@@ -1,4 +1,5 @@
 import Router from "@koa/router";
+import { publicNameOf } from "../contract/publicName.ts";
 import { CHAMPION_COUNT, LEADERBOARD_BEST_CARDS, LEADERBOARD_PAGE_DEFAULT, LEADERBOARD_PAGE_MAX, type LeaderboardEntryDto } from "../contract/leaderboard.ts";
 import type { Db } from "../db/knex.ts";
 import { requireAuth } from "../http/auth.ts";
@@ -39,7 +40,8 @@ function sharedPages(db: Db) {
 // A page of 50 players with 9 cards each is ~100 kB of JSON: presenting and serialising it took
 // more of the API's CPU than the rest of the request, so it is done once per computation.
 const entryOf = (r: LeaderboardRow): LeaderboardEntryDto => ({
-  user: { id: r.id, displayName: r.displayName, replitUsername: r.username, username: r.username },
+  // Other players' login names stay private: both name fields carry the public name.
+  user: { id: r.id, displayName: publicNameOf(r), replitUsername: publicNameOf(r), username: publicNameOf(r) },
   totalScore: r.totalScore,
   rank: r.rank,
   bestCards: r.bestCards.map(presentCard),

@@ -95,7 +95,7 @@ function ChatBody() {
         {view.missing && <li className="chat__note">{MSG.offlineNotLoaded}</li>}
         {messages.data?.length === 0 && <li className="chat__note">{MSG.chatEmptyList}</li>}
         {messages.data?.map((m) => {
-          const mine = m.user.username === me.username;
+          const mine = m.user.id === me.id;
           const name = m.user.displayName ?? m.user.username;
           return (
             <li key={m.id} className={`chat__message${mine ? " is-mine" : ""}`}>
