@@ -8,8 +8,10 @@ describe("validatePasswordChange", () => {
     expect(validatePasswordChange({ ...ok, currentPassword: "" })).toBe(MSG.passwordFieldsRequired);
     expect(validatePasswordChange({ ...ok, confirmPassword: "" })).toBe(MSG.passwordFieldsRequired);
   });
-  it("needs at least 6 characters", () => {
-    expect(validatePasswordChange({ ...ok, newPassword: "12345", confirmPassword: "12345" })).toBe(MSG.newPasswordTooShort);
+  it("needs 8 to 128 characters (RULES.md, Accounts)", () => {
+    expect(validatePasswordChange({ ...ok, newPassword: "1234567", confirmPassword: "1234567" })).toBe(MSG.newPasswordTooShort);
+    expect(validatePasswordChange({ ...ok, newPassword: "x".repeat(129), confirmPassword: "x".repeat(129) })).toBe(MSG.newPasswordTooLong);
+    expect(validatePasswordChange({ ...ok, newPassword: "a 16-char phrase", confirmPassword: "a 16-char phrase" })).toBeNull();
   });
   it("needs a matching confirmation", () => {
     expect(validatePasswordChange({ ...ok, confirmPassword: "new-pasS" })).toBe(MSG.passwordsDoNotMatch);

@@ -12,11 +12,12 @@ describe("validateLogin", () => {
     expect(validateLogin("maya!", "secret")).toBe(MSG.usernameChars);
     expect(validateLogin("Maya_Rose-7", "secret")).toBeNull();
   });
-  it("takes passwords of 5 to 15 characters", () => {
+  it("takes SPEC.md's 5-15 character passwords of older accounts and the longer new ones, up to 128", () => {
     expect(validateLogin("maya", "1234")).toBe(MSG.passwordLength);
-    expect(validateLogin("maya", "1234567890123456")).toBe(MSG.passwordLength);
+    expect(validateLogin("maya", "x".repeat(129))).toBe(MSG.newPasswordTooLong);
     expect(validateLogin("maya", "12345")).toBeNull();
     expect(validateLogin("maya", "123456789012345")).toBeNull();
+    expect(validateLogin("maya", "correct horse battery staple")).toBeNull();
   });
 });
 
