@@ -103,7 +103,6 @@ export const MSG = {
   rewardNotReached: "Reward requirement not met yet",
   rewardsOffline: (syncedAt: string | null) =>
     syncedAt ? `You are offline. Showing your rewards as last synced ${syncedAt}.` : "You are offline. Showing your rewards as last synced.",
-  rewardsStale: "Could not reach the server; showing your last known rewards. Retrying...",
   rewardsNotSynced: "You are offline and your rewards have not been saved on this device yet. They will load when you are back online.",
   rewardClaimNeedsConnection: "Claiming needs a connection",
 

@@ -84,11 +84,14 @@ export async function openOffersOf(db: Db, userId: number, now: Date): Promise<T
 const CHANGED_AT = `CASE WHEN status = 'pending' THEN expires_at ELSE updated_at END`;
 const FINISHED = `(status IN ('accepted', 'declined', 'expired') OR (status = 'pending' AND expires_at <= ?))`;
 
-/** Finished offers the player was part of (accepted, declined, expired), latest first. */
+/** What the History tab lists: every finished offer, cancelled ones too (issue 14). */
+const IN_HISTORY = `(status IN ('accepted', 'declined', 'expired', 'cancelled') OR (status = 'pending' AND expires_at <= ?))`;
+
+/** Finished offers the player was part of (accepted, declined, cancelled, expired), latest first. */
 export async function historyOf(db: Db, userId: number, now: Date, limit = 100): Promise<TradeRecord[]> {
   const rows = await db("trades")
     .where((q) => q.where("from_user_id", userId).orWhere("to_user_id", userId))
-    .andWhereRaw(FINISHED, [now])
+    .andWhereRaw(IN_HISTORY, [now])
     .orderByRaw(`${CHANGED_AT} DESC, id DESC`)
     .limit(limit);
   return withDetails(db, rows);

@@ -130,8 +130,8 @@ describe("answering offers", () => {
     expect(await a.client.post(`/api/trade/${first}/cancel`)).toMatchObject({ status: 409, body: { error: MSG.tradeNotPending } });
     const second = (await offer(a, b)).body.trade.id;
     expect(await a.client.post(`/api/trade/${second}/cancel`)).toMatchObject({ status: 200, body: { trade: { status: "cancelled" } } });
-    // History holds finished trades, not the sender's own cancellations.
-    expect((await b.client.get("/api/trade/executed-history")).body.map((h: { trade: { status: string } }) => h.trade.status)).toEqual(["declined"]);
+    // History holds every finished offer, cancelled ones too (issue 14), newest first, on both sides.
+    for (const side of [a, b]) expect((await side.client.get("/api/trade/executed-history")).body.map((h: { trade: { status: string } }) => h.trade.status)).toEqual(["cancelled", "declined"]);
     expect(await ownerOf(a.cards[0]!)).toBe(a.id);
   });
 

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
 import type { Tier } from "../../../api/src/game/sets.ts";
 import { useSession } from "../lib/session";
+import { installButtonClicks } from "./buttonClicks.ts";
 import { getSoundBank, type PlayOptions } from "./soundBank.ts";
 import type { EffectName } from "./soundPlan.ts";
 import { AudioContext, type AudioControls } from "./useAudio.ts";
@@ -30,6 +31,9 @@ export function AudioProvider({ children, autoStartMusic = true }: AudioProvider
   useEffect(() => {
     getSoundBank().setSignedIn(signedIn);
   }, [signedIn]);
+
+  // Every button press clicks (signed out the bank is silent and loads nothing).
+  useEffect(() => installButtonClicks(document, () => getSoundBank().playClick()), []);
 
   useEffect(() => {
     // Idempotent: StrictMode's second mount finds the music already scheduled.

@@ -45,6 +45,7 @@ export function MuteButtons() {
         aria-pressed={isMuted}
         aria-label="Mute sound effects"
         title={isMuted ? "Sound effects off" : "Sound effects on"}
+        data-no-click-sound
         onClick={() => {
           // The click is heard when turning sound back on, not when turning it off.
           toggleMute();
@@ -59,10 +60,7 @@ export function MuteButtons() {
         aria-pressed={isMusicMuted}
         aria-label="Mute music"
         title={isMusicMuted ? "Music off" : "Music on"}
-        onClick={() => {
-          playClick();
-          toggleMusic();
-        }}
+        onClick={toggleMusic}
       >
         <MusicIcon off={isMusicMuted} />
       </button>

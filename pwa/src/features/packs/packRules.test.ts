@@ -39,8 +39,12 @@ describe("pack screen rules", () => {
     expect(fundsProblem({ coins: 100, gems: 4 }, sharkbite)).toBe("Not enough gems to open this pack");
     expect(fundsProblem({ coins: 0, gems: 5 }, sharkbite)).toBeNull();
     expect(fundsProblem({ coins: 2, gems: 50 }, cowgirl)).toBe("Not enough coins to open this pack");
+    // SPEC.md: at least 1 coin, whatever the pack costs (the server answers a pack it cannot pay).
     expect(canOpenAnother({ coins: 3, gems: 0 }, cowgirl)).toBe(true);
+    expect(canOpenAnother({ coins: 1, gems: 0 }, cowgirl)).toBe(true);
+    expect(canOpenAnother({ coins: 1, gems: 0 }, sharkbite)).toBe(true);
     expect(canOpenAnother({ coins: 1, gems: 0 }, setById(1))).toBe(true);
+    expect(canOpenAnother({ coins: 0, gems: 50 }, sharkbite)).toBe(false);
     expect(canOpenAnother({ coins: 0, gems: 0 }, setById(1))).toBe(false);
   });
 

@@ -169,9 +169,9 @@ export function useTradeActions(userId: number) {
         await reloadOffers();
         return true;
       } catch (err) {
-        // The SPEC.md text first; the server's reason after it when it gave one.
-        const reason = err instanceof ApiError && !err.isNetworkError && err.message !== MSG.tradeOfferFailed ? `: ${err.message}` : "";
-        toast(`${MSG.tradeOfferFailed}${reason}`, { variant: "error" });
+        // SPEC.md's exact text; the server's reason (e.g. trading not unlocked yet) on a line below it.
+        const reason = err instanceof ApiError && !err.isNetworkError && err.message !== MSG.tradeOfferFailed ? err.message : undefined;
+        toast(MSG.tradeOfferFailed, { variant: "error", detail: reason });
         return false;
       }
     },

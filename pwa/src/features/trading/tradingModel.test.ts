@@ -128,7 +128,7 @@ describe("offers", () => {
   });
 
   it("names history badges as SPEC.md does", () => {
-    expect(["accepted", "declined", "expired", "cancelled", "weird"].map(historyBadge)).toEqual(["Completed", "Declined", "Expired", "Unknown", "Unknown"]);
+    expect(["accepted", "declined", "expired", "cancelled", "weird"].map(historyBadge)).toEqual(["Completed", "Declined", "Expired", "Cancelled", "Unknown"]);
   });
 
   it("reads the accept errors that mean the other player's card is gone", () => {

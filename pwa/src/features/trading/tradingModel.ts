@@ -150,9 +150,12 @@ export function unseenReceived(received: readonly TradeRecordDto[], lastViewed: 
   return received.filter((r) => Date.parse(r.trade.createdAt) > since).length;
 }
 
-export type HistoryBadge = "Completed" | "Declined" | "Expired" | "Unknown";
+export type HistoryBadge = "Completed" | "Declined" | "Expired" | "Cancelled" | "Unknown";
 
-/** SPEC.md section 4, trade status: accepted shows Completed; anything unexpected is Unknown. */
+/**
+ * SPEC.md section 4, trade status: accepted shows Completed; anything unexpected is Unknown.
+ * Cancelled offers are in the history too (issue 14) and say so.
+ */
 export function historyBadge(status: string): HistoryBadge {
   switch (status) {
     case "accepted":
@@ -161,6 +164,8 @@ export function historyBadge(status: string): HistoryBadge {
       return "Declined";
     case "expired":
       return "Expired";
+    case "cancelled":
+      return "Cancelled";
     default:
       return "Unknown";
   }

@@ -11,11 +11,14 @@ export interface ToastOptions {
   variant?: ToastVariant;
   /** Milliseconds on screen; 4000 unless a screen's rule says otherwise. */
   durationMs?: number;
+  /** A second, smaller line under SPEC.md's exact text: the server's reason, when it gave one. */
+  detail?: string;
 }
 
 interface Toast {
   id: number;
   message: string;
+  detail?: string;
   variant: ToastVariant;
   durationMs: number;
 }
@@ -37,6 +40,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     const toast: Toast = {
       id: nextId.current++,
       message,
+      detail: options.detail,
       variant: options.variant ?? "info",
       durationMs: options.durationMs ?? TOAST_DEFAULT_MS,
     };
@@ -70,7 +74,10 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number)
   return (
     <div className={`toast toast--${toast.variant}`} role={toast.variant === "error" ? "alert" : "status"}>
       <Icon name={ICONS[toast.variant]} size={20} className="toast__icon" />
-      <p className="toast__message">{toast.message}</p>
+      <p className="toast__message">
+        {toast.message}
+        {toast.detail && <span className="toast__detail">{toast.detail}</span>}
+      </p>
       <button type="button" className="toast__close" onClick={() => onDismiss(toast.id)} aria-label="Dismiss notification">
         <Icon name="close" size={16} />
       </button>

@@ -86,7 +86,7 @@ function RevealRun({ reveal, canOpenAnother, onAwesome, onOpenAnother, titleId, 
   const handleRef = useRef<RevealHandle | null>(null);
   const reducedMotion = useReducedMotion();
   const [lowEffects] = useLowEffects();
-  const { playRarity, playClick } = useAudio();
+  const { playRarity } = useAudio();
   const cards = useMemo(() => (reveal.cards ? revealCardsOf(reveal.cards) : null), [reveal.cards]);
   const [shown, setShown] = useState(0);
   const [done, setDone] = useState(false);
@@ -204,10 +204,7 @@ function RevealRun({ reveal, canOpenAnother, onAwesome, onOpenAnother, titleId, 
             ref={skipButtonRef}
             type="button"
             className="reveal__skip"
-            onClick={() => {
-              playClick();
-              skip();
-            }}
+            onClick={skip}
           >
             Skip <span aria-hidden="true">»</span>
           </button>
@@ -216,10 +213,7 @@ function RevealRun({ reveal, canOpenAnother, onAwesome, onOpenAnother, titleId, 
             <Button
               variant="primary"
               size="lg"
-              onClick={() => {
-                playClick();
-                onAwesome();
-              }}
+              onClick={onAwesome}
             >
               Awesome!
             </Button>
@@ -228,10 +222,7 @@ function RevealRun({ reveal, canOpenAnother, onAwesome, onOpenAnother, titleId, 
                 variant="gold"
                 size="lg"
                 icon={<Icon name="refresh" size={18} />}
-                onClick={() => {
-                  playClick();
-                  onOpenAnother();
-                }}
+                onClick={onOpenAnother}
               >
                 Open Another Pack
               </Button>

@@ -27,7 +27,7 @@ export function RewardsScreen() {
       {state.offline && state.rewards && (
         <NoticeBanner icon="offline">{MSG.rewardsOffline(state.syncedAt ? new Date(state.syncedAt).toLocaleString() : null)}</NoticeBanner>
       )}
-      {!state.offline && state.stale && state.rewards && <NoticeBanner icon="offline">{MSG.rewardsStale}</NoticeBanner>}
+      {/* Online but the server did not answer: SPEC.md falls back silently to the device's record. */}
       {state.offline && !state.rewards && !state.loading && <NoticeBanner icon="offline">{MSG.rewardsNotSynced}</NoticeBanner>}
       {state.loading && (
         <p className="rewards__loading" role="status">

@@ -38,14 +38,13 @@ export function HistoryTab() {
         {entries.map((r) => {
           const { gave, got, partner } = sidesOf(r, me.id);
           const badge = historyBadge(r.trade.status);
-          // Only a completed trade moved cards; the others name what was on the table.
-          const done = badge === "Completed";
           // An offer that ran out changed when it expired, not when it was last written.
           const when = r.trade.status === "expired" || r.trade.status === "pending" ? r.trade.expiresAt : r.trade.updatedAt;
           return (
             <li key={r.trade.id} className="offer is-history">
               <span className={`offer__badge is-${badge.toLowerCase()}`}>{badge}</span>
-              <TradePair left={[gave, done ? "You Gave" : "Your card"]} right={[got, done ? "You Got" : "Their card"]} />
+              {/* SPEC.md: 'You Gave' / 'You Got' on every entry (the badge says whether the swap happened). */}
+              <TradePair left={[gave, "You Gave"]} right={[got, "You Got"]} />
               <div className="offer__info">
                 <p className="offer__partner">
                   With <strong>{playerName(partner)}</strong>
