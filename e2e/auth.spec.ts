@@ -36,7 +36,8 @@ test.describe("age gate and login form", () => {
     await expect(alert).toHaveText(MSG.passwordLength);
 
     await expect(page.getByLabel("Username")).toHaveAttribute("maxlength", "20");
-    await expect(page.getByLabel("Password", { exact: true })).toHaveAttribute("maxlength", "15");
+    // Older accounts sign in with 5-15 characters, new ones with up to 128 (RULES.md, Accounts).
+    await expect(page.getByLabel("Password", { exact: true })).toHaveAttribute("maxlength", "128");
   });
 
   test("cancelling the terms dialog clears the credentials", async ({ page }) => {

@@ -97,9 +97,20 @@ async function fullBattle(page: Page) {
 test("a battle left for another view carries on where it was when the player comes back", async ({ page }) => {
   test.setTimeout(120_000);
   await signUp(page, uniqueName("resume"));
-  await openPackThroughApi(page);
+  // Enough cards for a battle of several rounds (a battle lasts as many rounds as the smaller deck
+  // has champions, and one pack may hold three copies of one card).
+  for (let i = 0; i < 3; i++) await openPackThroughApi(page);
   await openArena(page);
-  await page.getByRole("button", { name: "Find Battle" }).click();
+  // The opponent is drawn at random from every player with cards; one whose deck makes a single
+  // round is played out and another battle found, until the battle can be left between rounds.
+  for (let attempt = 0; ; attempt++) {
+    const started = page.waitForResponse((r) => /\/api\/battle\/\d+$/.test(r.url()) && r.request().method() === "GET");
+    await page.getByRole("button", { name: "Find Battle" }).click();
+    const battle = (await (await started).json()) as { maxRounds: number };
+    if (battle.maxRounds >= 2 || attempt >= 8) break;
+    await expect(page.locator(".battle-result__title")).toHaveText(RESULT, { timeout: 60_000 });
+    await page.getByRole("button", { name: "Return to Arena" }).click();
+  }
   await expect(page.getByTestId("battle-status")).toContainText(/Round 1: (you win the round|a tie|.+ wins the round)/, { timeout: 20_000 });
   await page.getByRole("navigation", { name: "Game" }).getByRole("link", { name: "Collection" }).click();
   await expect(page).toHaveURL(/\/collection$/);

@@ -57,9 +57,16 @@ function toHttp(err: unknown): { status: number; message: string } {
   return { status: 500, message: MSG.serverError };
 }
 
+// The database went away or is restarting: connection refused or reset, PostgreSQL's admin
+// shutdown / crash / cannot-connect-now, too many connections, the 08 connection class.
+const CONNECTION_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "57P01", "57P02", "57P03", "53300", "08000", "08001", "08003", "08004", "08006"]);
+const CONNECTION_MESSAGES = /Connection terminated|connection error|Timeout acquiring a connection|Connection ended unexpectedly/i;
+
+/** A request that met a dropped or refused database connection: 503, try again (not a bug, not a 500). */
 function isConnectionError(err: unknown): boolean {
-  const code = (err as { code?: string })?.code;
-  return code === "ECONNREFUSED" || code === "57P01" || code === "53300";
+  const e = err as { code?: string; message?: string; name?: string };
+  if (e?.code && CONNECTION_CODES.has(e.code)) return true;
+  return e?.name === "KnexTimeoutError" || (typeof e?.message === "string" && CONNECTION_MESSAGES.test(e.message));
 }
 
 function describe(err: unknown) {

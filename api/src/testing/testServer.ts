@@ -61,6 +61,13 @@ export class ApiClient {
     return this.request<T>("PUT", path, body, headers);
   }
 
+  /** The same signed-in browser talking to another server address (a restarted process). */
+  at(baseUrl: string): ApiClient {
+    const moved = new ApiClient(baseUrl);
+    moved.cookies = new Map(this.cookies);
+    return moved;
+  }
+
   cookie(name: string): string | undefined {
     return this.cookies.get(name);
   }

@@ -2,7 +2,6 @@ import { createFileRoute } from "@tanstack/react-router";
 import { useState } from "react";
 import { MSG } from "@contract/messages";
 import type { CardSet } from "../../../api/src/game/sets";
-import { useAudio } from "../audio/useAudio";
 import { PackCard } from "../features/packs/components/PackCard";
 import { PackRatesDialog } from "../features/packs/components/PackRatesDialog";
 import { PackRevealOverlay } from "../features/packs/components/PackRevealOverlay";
@@ -27,7 +26,6 @@ function PacksView() {
   const user = useSignedInUser();
   const online = useOnlineStatus();
   const packs = usePackOpening();
-  const { playClick } = useAudio();
   const [ratesFor, setRatesFor] = useState<CardSet | null>(null);
   const [lowEffects, setLowEffects] = useLowEffects();
 
@@ -46,10 +44,7 @@ function PacksView() {
           type="button"
           className="packs__effects"
           aria-pressed={lowEffects}
-          onClick={() => {
-            playClick();
-            setLowEffects(!lowEffects);
-          }}
+          onClick={() => setLowEffects(!lowEffects)}
         >
           <span className="packs__effects-dot" aria-hidden="true" />
           Low effects
@@ -68,14 +63,8 @@ function PacksView() {
             user={user}
             opening={packs.opening.has(set.id)}
             offline={!online}
-            onOpen={(s) => {
-              playClick();
-              packs.open(s);
-            }}
-            onShowRates={(s) => {
-              playClick();
-              setRatesFor(s);
-            }}
+            onOpen={(s) => packs.open(s)}
+            onShowRates={(s) => setRatesFor(s)}
           />
         ))}
       </div>

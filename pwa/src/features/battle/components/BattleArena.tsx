@@ -1,7 +1,6 @@
 import { useEffect, useRef } from "react";
 import { FALLBACK, MSG } from "@contract/messages";
 import type { BattleDto } from "@contract/battle";
-import { useAudio } from "../../../audio/useAudio";
 import { preloadCardStage } from "../../../effects/cardStage";
 import { messageOf } from "../../../lib/http";
 import { useSession, useSignedInUser } from "../../../lib/session";
@@ -59,7 +58,6 @@ function SignedInArena() {
   const championsView =
     liveChampionsView.missing && shownChampions ? { ...liveChampionsView, missing: false, lastKnown: true } : liveChampionsView;
   const online = useOnlineStatus();
-  const { playClick } = useAudio();
 
   // The flips draw on the shared PixiJS stage: start loading it while the player reads the panels.
   useEffect(() => {
@@ -93,10 +91,7 @@ function SignedInArena() {
               busyLabel={MSG.battleFinding}
               disabled={!online}
               icon={<Icon name="battle" size={20} />}
-              onClick={() => {
-                playClick();
-                battle.findBattle();
-              }}
+              onClick={() => battle.findBattle()}
             >
               Find Battle
             </Button>
@@ -121,7 +116,6 @@ function rankLabel(rank: number | null, name: string): string {
 }
 
 function BattleBoard({ battle, dto, dailyCap, online }: { battle: BattleControls; dto: BattleDto; dailyCap: number | undefined; online: boolean }) {
-  const { playClick } = useAudio();
   const resultRef = useRef<HTMLDivElement>(null);
   const limit = roundLimit(dto);
   const round = battle.round;
@@ -219,10 +213,7 @@ function BattleBoard({ battle, dto, dailyCap, online }: { battle: BattleControls
             <Button
               variant={battle.result.outcome === "won" ? "gold" : "primary"}
               size="lg"
-              onClick={() => {
-                playClick();
-                battle.returnToArena();
-              }}
+              onClick={() => battle.returnToArena()}
             >
               Return to Arena
             </Button>
