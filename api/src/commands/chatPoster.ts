@@ -2,6 +2,7 @@ import { CHAT_BURST } from "../contract/chat.ts";
 import { MSG } from "../contract/messages.ts";
 import type { Db } from "../db/knex.ts";
 import { tooManyRequests } from "../http/errors.ts";
+import { ChatMessage } from "../models/ChatMessage.ts";
 import { lockUser } from "../queries/users.ts";
 
 /**
@@ -17,7 +18,7 @@ export async function postChatMessage(db: Db, userId: number, message: string, n
       .count("* as n")
       .first();
     if (Number(recent?.n ?? 0) >= CHAT_BURST.messages) throw tooManyRequests(MSG.chatTooFast);
-    const [row] = await trx("chat_messages").insert({ user_id: userId, message, created_at: now }).returning("id");
-    return row.id as number;
+    const posted = await ChatMessage.query(trx).insert({ userId, message, createdAt: now });
+    return posted.id;
   });
 }

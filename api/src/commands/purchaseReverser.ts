@@ -3,6 +3,7 @@ import type { Db } from "../db/knex.ts";
 import { changeCoins } from "../game/coins.ts";
 import { notFound } from "../http/errors.ts";
 import type { PaymentReversal } from "../payments/provider.ts";
+import { Purchase } from "../models/Purchase.ts";
 import { findPurchaseByIntent, type PurchaseRow } from "../queries/purchases.ts";
 import { coinState, lockUser } from "../queries/users.ts";
 
@@ -32,9 +33,9 @@ export async function reversePayment(db: Db, reversal: PaymentReversal, now = ne
     }
     // A dispute outranks a refund in what the history says; nothing outranks either.
     const status = purchase.status === "disputed" || reversal.reason === "disputed" ? "disputed" : "refunded";
-    await trx("purchases")
-      .where({ id: purchase.id })
-      .update({ status, coins_reversed: purchase.coinsReversed + takenCoins, gems_reversed: purchase.gemsReversed + takenGems, reversed_at: now });
+    await Purchase.query(trx)
+      .findById(purchase.id)
+      .patch({ status, coinsReversed: purchase.coinsReversed + takenCoins, gemsReversed: purchase.gemsReversed + takenGems, reversedAt: now });
     return { purchase: { ...purchase, status, coinsReversed: purchase.coinsReversed + takenCoins, gemsReversed: purchase.gemsReversed + takenGems }, takenCoins, takenGems };
   });
 }

@@ -1,4 +1,5 @@
 import type { Db, Trx } from "../db/knex.ts";
+import { Battle } from "../models/Battle.ts";
 import { playerCount } from "./rank.ts";
 import type { BattleCard, BattleState, RoundResult } from "../game/battle.ts";
 
@@ -23,37 +24,12 @@ export interface BattleRow {
   lastRoundAt: Date | null;
 }
 
-// pg parses jsonb; stay tolerant of a driver that hands back the text.
-const json = <T>(v: unknown): T => (typeof v === "string" ? JSON.parse(v) : v) as T;
-
-function toRow(r: Record<string, any>): BattleRow {
-  return {
-    id: r.id,
-    userId: r.user_id,
-    opponentUserId: r.opponent_user_id,
-    player1Name: r.player1_name,
-    player2Name: r.player2_name,
-    player1Rank: r.player1_rank,
-    player2Rank: r.player2_rank,
-    player1Life: r.player1_life,
-    player2Life: r.player2_life,
-    currentRound: r.current_round,
-    player1Deck: json(r.player1_deck),
-    player2Deck: json(r.player2_deck),
-    rounds: json(r.rounds),
-    status: r.status,
-    winnerUserId: r.winner_user_id,
-    coinsPaid: r.coins_paid,
-    lastRoundAt: r.last_round_at ? new Date(r.last_round_at) : null,
-  };
-}
-
 /** The player's own battle, or undefined: another player's battle is as good as missing. */
 export async function findOwnBattle(db: Db | Trx, userId: number, battleId: number, opts: { lock?: boolean } = {}): Promise<BattleRow | undefined> {
-  const q = db("battles").where({ id: battleId, user_id: userId }).first();
+  // Where clauses name columns (snake_case); the mapper converts rows, not conditions.
+  const q = Battle.query(db).findById(battleId).where("user_id", userId);
   if (opts.lock) q.forUpdate();
-  const row = await q;
-  return row ? toRow(row) : undefined;
+  return q;
 }
 
 export const battleState = (b: BattleRow): BattleState => ({

@@ -1,4 +1,5 @@
 import { publicNameOf } from "../contract/publicName.ts";
+import { Trade } from "../models/Trade.ts";
 import type { Db, Trx } from "../db/knex.ts";
 import type { Card as CardIdentityOfGame } from "../game/sets.ts";
 import type { StoredTradeStatus } from "../game/trading.ts";
@@ -43,10 +44,9 @@ const toTrade = (r: Record<string, any>): TradeRow => ({
 });
 
 export async function findTrade(db: Db | Trx, tradeId: number, opts: { lock?: boolean } = {}): Promise<TradeRow | undefined> {
-  const q = db("trades").where({ id: tradeId }).first();
+  const q = Trade.query(db).findById(tradeId);
   if (opts.lock) q.forUpdate();
-  const row = await q;
-  return row ? toTrade(row) : undefined;
+  return q;
 }
 
 /** Pending offers that have not expired; `from`/`to` narrow them to one side. */
