@@ -4,7 +4,8 @@
 // and when it leaves the previous one gets the canvas back.
 // The ticker only runs while the shown scene says it is animating.
 
-import { Application, Texture, type Container, type Renderer } from "pixi.js";
+import { createRoot } from "@pixi/react";
+import { Texture, type Application, type Container, type Renderer } from "pixi.js";
 
 export interface Scene {
   readonly root: Container;
@@ -160,9 +161,15 @@ export function getStage(): Promise<Stage> {
   return pending;
 }
 
+/**
+ * The one Application, made through @pixi/react's createRoot (its way to mount Pixi outside a
+ * React DOM tree, as ReactDOM's createRoot is for the DOM): the canvas is ours, so the stage can
+ * move it into whichever container shows a scene, and a failed WebGL start rejects here, which
+ * sends the reveal to its DOM stage.
+ */
 async function createStage(): Promise<Stage> {
-  const app = new Application();
-  await app.init({
+  const root = createRoot(document.createElement("canvas"));
+  const app = await root.render(null, {
     // The shaders are GLSL only: never pick WebGPU.
     preference: "webgl",
     backgroundAlpha: 0,
