@@ -193,7 +193,7 @@ export const MSG = {
   purchaseNotFound: "Purchase not found",
   purchaseReversed: "This payment was refunded or disputed, so its coins and gems were taken back",
   checkoutBusy: "Your checkout is still being prepared. Please try again in a moment.",
-  testModeBanner: "TEST MODE: payments here are simulated with test cards. No real money is charged and test purchases are marked in your history.",
+  testModeBanner: "TEST MODE: Payments here are simulated with test cards. No real money is charged and test purchases are marked in your history.",
   purchaseRefunded: "Refunded",
   purchaseDisputed: "Disputed",
   testPurchase: "Test purchase",

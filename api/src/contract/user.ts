@@ -28,6 +28,8 @@ export interface UserDto {
   totalScore: number;
   cardCount: number;
   createdAt: string;
+  /** RULES.md, Trading: true until the account is a day old and has opened 10 packs. */
+  tradingLocked?: boolean;
 }
 
 export interface AuthResponse {

@@ -1,10 +1,12 @@
 import type { UserDto } from "../contract/user.ts";
 import { nextCoinAt } from "../game/coins.ts";
 import { dailyPeriod, weeklyPeriod } from "../game/periods.ts";
+import { canTrade, TRADE_UNLOCK, type TradeUnlock } from "../game/trading.ts";
+import { SETS } from "../game/sets.ts";
 import type { User } from "../models/User.ts";
 
 /** The player's own view of their account. Counters of a past period read as 0. */
-export function presentUser(user: User, now: Date): UserDto {
+export function presentUser(user: User, now: Date, unlock: TradeUnlock = TRADE_UNLOCK): UserDto {
   const daily = user.dailyPeriod === dailyPeriod(now);
   const weekly = user.weeklyPeriod === weeklyPeriod(now);
   const last = new Date(user.lastCoinGeneration);
@@ -33,5 +35,6 @@ export function presentUser(user: User, now: Date): UserDto {
     totalScore: user.totalScore,
     cardCount: user.cardCount,
     createdAt: new Date(user.createdAt).toISOString(),
+    tradingLocked: !canTrade({ createdAt: new Date(user.createdAt), packsOpened: SETS.reduce((sum, s) => sum + user[`set${s.id as 1}PacksOpened`], 0) }, now, unlock),
   };
 }

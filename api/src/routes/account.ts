@@ -20,7 +20,7 @@ export function accountRoutes(db: Db, config: Config) {
   const limitPasswordCheck = (userId: number) => hitRateLimit(db, limits.perPlayerPasswordCheck, String(userId));
 
   router.get("/user", auth, async (ctx) => {
-    ctx.body = presentUser(await recordDailyVisit(db, await loadUserFresh(db, ctx.state.userId)), new Date());
+    ctx.body = presentUser(await recordDailyVisit(db, await loadUserFresh(db, ctx.state.userId)), new Date(), config.tradeUnlock);
   });
 
   /** { rank, players }: the header's and the collection's global rank ('#N', or '--' for null). */
@@ -43,7 +43,7 @@ export function accountRoutes(db: Db, config: Config) {
   router.post("/set-username", auth, async (ctx) => {
     const { displayName } = parseBody(ctx, DisplayNameBody);
     const user = await setDisplayName(db, ctx.state.userId, displayName);
-    ctx.body = { user: presentUser(user, new Date()) };
+    ctx.body = { user: presentUser(user, new Date(), config.tradeUnlock) };
   });
 
   router.get("/user/email", auth, async (ctx) => {

@@ -22,7 +22,7 @@ export function authRoutes(db: Db, config: Config) {
 
   router.get("/auth", async (ctx) => {
     const user = await recordDailyVisit(db, await loadUserFresh(db, await requireUserId(ctx, db)));
-    ctx.body = { user: presentUser(user, new Date()) };
+    ctx.body = { user: presentUser(user, new Date(), config.tradeUnlock) };
   });
 
   router.post("/auth/login", async (ctx) => {
@@ -30,7 +30,7 @@ export function authRoutes(db: Db, config: Config) {
     await limitAttempt(ctx.ip, body.username);
     const user = await loginUser(db, body.username, body.password);
     await signIn(ctx, db, user.id);
-    ctx.body = { user: presentUser(await recordDailyVisit(db, await loadUserFresh(db, user.id)), new Date()) };
+    ctx.body = { user: presentUser(await recordDailyVisit(db, await loadUserFresh(db, user.id)), new Date(), config.tradeUnlock) };
   });
 
   router.post("/auth/register", async (ctx) => {
@@ -39,7 +39,7 @@ export function authRoutes(db: Db, config: Config) {
     const user = await registerUser(db, { ...body, signupNetwork: networkOf(ctx.ip) });
     await signIn(ctx, db, user.id);
     ctx.status = 201;
-    ctx.body = { user: presentUser(await recordDailyVisit(db, user), new Date()) };
+    ctx.body = { user: presentUser(await recordDailyVisit(db, user), new Date(), config.tradeUnlock) };
   });
 
   router.post("/auth/logout", async (ctx) => {

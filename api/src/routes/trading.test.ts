@@ -233,6 +233,9 @@ describe("at the same time", () => {
 describe("anti-farming (RULES.md, Trading)", () => {
   it("a fresh account can neither send nor accept until it is a day old and has opened 10 packs", async () => {
     const [fresh, old] = [await player(1, 2, { fresh: true }), await player(2, 2)];
+    // The account says so before any offer is tried (the trading screen shows it).
+    expect((await fresh.client.get("/api/user")).body.tradingLocked).toBe(true);
+    expect((await old.client.get("/api/user")).body.tradingLocked).toBe(false);
     expect(await offer(fresh, old)).toMatchObject({ status: 403, body: { error: MSG.tradeLocked } });
     const sent = await offer(old, fresh);
     expect(sent.status).toBe(201);

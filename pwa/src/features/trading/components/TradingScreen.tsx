@@ -50,6 +50,8 @@ export function TradingScreen({ tab, onTabChange }: { tab: TradeTab; onTabChange
           {MSG.tradeOffline}
         </NoticeBanner>
       )}
+      {/* RULES.md, anti-farming: said before the player picks a card, not only when an offer fails. */}
+      {me.tradingLocked && <NoticeBanner icon="info">{MSG.tradeLocked}. Until then you can browse the market and read offers.</NoticeBanner>}
 
       <div className="trading__tabs" role="tablist" aria-label="Trading" onKeyDown={onKeyDown}>
         {TABS.map((t) => {
