@@ -14,6 +14,27 @@ import { coinState, lockUser } from "../queries/users.ts";
  * refunds add up, each coin is taken back once. The balance may go below zero; spending then
  * waits until it is positive again (RULES.md: a spend never starts from a negative balance).
  */
+/**
+ * A dispute the merchant won: the money stayed, so what the dispute took back is credited again
+ * and the purchase reads completed. Only a disputed purchase changes, so a replay does nothing.
+ */
+export async function restoreDisputedPayment(db: Db, intentId: string, now = new Date()): Promise<{ restored: boolean }> {
+  return db.transaction(async (trx) => {
+    const purchase = await findPurchaseByIntent(trx, intentId, { lock: true });
+    if (!purchase) throw notFound(MSG.purchaseNotFound);
+    if (purchase.status !== "disputed") return { restored: false };
+    if (purchase.userId !== null && (purchase.coinsReversed > 0 || purchase.gemsReversed > 0)) {
+      const user = await lockUser(trx, purchase.userId);
+      const coins = changeCoins(coinState(user), purchase.coinsReversed, now);
+      await trx("users")
+        .where({ id: purchase.userId })
+        .update({ coins: coins.coins, last_coin_generation: coins.lastCoinGeneration, gems: user.gems + purchase.gemsReversed, updated_at: now });
+    }
+    await Purchase.query(trx).findById(purchase.id).patch({ status: "completed", coinsReversed: 0, gemsReversed: 0, reversedAt: null });
+    return { restored: true };
+  });
+}
+
 export async function reversePayment(db: Db, reversal: PaymentReversal, now = new Date()): Promise<{ purchase: PurchaseRow; takenCoins: number; takenGems: number }> {
   return db.transaction(async (trx) => {
     const purchase = await findPurchaseByIntent(trx, reversal.intentId, { lock: true });

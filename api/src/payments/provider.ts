@@ -34,7 +34,12 @@ export interface PaymentReversal {
 }
 
 /** A webhook the provider vouched for: a payment's result, or money going back. */
-export type VerifiedWebhook = { kind: "payment"; intent: PaymentIntentInfo } | { kind: "reversal"; reversal: PaymentReversal } | { kind: "ignored" };
+export type VerifiedWebhook =
+  | { kind: "payment"; intent: PaymentIntentInfo }
+  | { kind: "reversal"; reversal: PaymentReversal }
+  /** A dispute the merchant won: the money stayed, so the credit comes back. */
+  | { kind: "disputeWon"; intentId: string }
+  | { kind: "ignored" };
 
 export interface PaymentProvider {
   readonly name: "stripe" | "test";

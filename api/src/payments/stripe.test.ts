@@ -34,11 +34,11 @@ function webhook(intent: StandInIntent, opts: { type?: string; secret?: string; 
 }
 
 /** A signed Stripe event about a charge or a dispute of a payment intent. */
-function chargeEvent(type: "charge.refunded" | "charge.dispute.created", intentId: string, amount: number, reversed: number) {
+function chargeEvent(type: "charge.refunded" | "charge.dispute.created" | "charge.dispute.closed", intentId: string, amount: number, reversed: number, disputeStatus = "needs_response") {
   const object =
     type === "charge.refunded"
       ? { id: `ch_${intentId}`, object: "charge", payment_intent: intentId, amount, amount_refunded: reversed, refunded: reversed >= amount }
-      : { id: `dp_${intentId}`, object: "dispute", payment_intent: intentId, charge: `ch_${intentId}`, amount: reversed, status: "needs_response" };
+      : { id: `dp_${intentId}`, object: "dispute", payment_intent: intentId, charge: `ch_${intentId}`, amount: reversed, status: disputeStatus };
   const payload = JSON.stringify({ id: `evt_${type}_${intentId}_${reversed}`, object: "event", type, data: { object } });
   const signature = sdk.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
   return fetch(`${server.url}/api/stripe/webhook`, { method: "POST", headers: { "Content-Type": "application/json", "Stripe-Signature": signature }, body: payload });
@@ -131,6 +131,12 @@ describe("Stripe payments", () => {
     expect((await c.get("/api/purchase-history")).body[0]).toMatchObject({ status: "disputed", coinsReversed: 650 });
     expect(await c.post("/api/open-pack", { set: 1 })).toMatchObject({ status: 400, body: { error: MSG.notEnoughCoins } });
     expect((await c.get("/api/user")).body.coins).toBe(20 - 650);
+    // The dispute is won: the coins come back once, however often Stripe says so; a lost one changes nothing.
+    expect((await chargeEvent("charge.dispute.closed", id, 3999, 3999, "lost")).status).toBe(200);
+    expect((await balance("Disputer")).coins).toBe(20 - 650);
+    for (let i = 0; i < 2; i++) expect((await chargeEvent("charge.dispute.closed", id, 3999, 3999, "won")).status).toBe(200);
+    expect((await balance("Disputer")).coins).toBe(20);
+    expect((await c.get("/api/purchase-history")).body[0]).toMatchObject({ status: "completed", coinsReversed: 0 });
   });
 
   it("a refund that arrives before the success leaves nothing credited", async () => {

@@ -63,6 +63,11 @@ export function createStripeProvider(cfg: Config["stripe"]): PaymentProvider {
         const intentId = idOf(dispute.payment_intent);
         if (intentId) return { kind: "reversal", reversal: { intentId, reason: "disputed", reversedCents: dispute.amount, amountCents: null } };
       }
+      if (event.type === "charge.dispute.closed") {
+        const dispute = event.data.object as Stripe.Dispute;
+        const intentId = idOf(dispute.payment_intent);
+        if (intentId && dispute.status === "won") return { kind: "disputeWon", intentId };
+      }
       return { kind: "ignored" };
     },
   };

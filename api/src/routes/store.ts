@@ -3,7 +3,7 @@ import { MSG } from "../contract/messages.ts";
 import { ConfirmPurchaseBody, CreatePaymentIntentBody, TestCardBody, TestRefundBody, type PurchaseResultDto } from "../contract/store.ts";
 import type { Db } from "../db/knex.ts";
 import { fulfilPayment } from "../commands/purchaseFulfiller.ts";
-import { reversePayment } from "../commands/purchaseReverser.ts";
+import { restoreDisputedPayment, reversePayment } from "../commands/purchaseReverser.ts";
 import { startPurchase } from "../commands/purchaseStarter.ts";
 import { requireAuth } from "../http/auth.ts";
 import { hitRateLimit, type RateRule } from "../http/rateLimit.ts";
@@ -75,6 +75,15 @@ export function storeRoutes(db: Db, provider: PaymentProvider | null, log: Logge
       } catch (err) {
         if (!(err instanceof HttpError)) throw err;
         log.warn("payment reversal not matched", { intent: verified.reversal.intentId, reason: err.message });
+      }
+    }
+    if (verified.kind === "disputeWon") {
+      try {
+        const { restored } = await restoreDisputedPayment(db, verified.intentId);
+        log.info("dispute won", { intent: verified.intentId, restored });
+      } catch (err) {
+        if (!(err instanceof HttpError)) throw err;
+        log.warn("won dispute not matched", { intent: verified.intentId, reason: err.message });
       }
     }
     if (verified.kind === "payment") {
