@@ -1,0 +1,85 @@
+// Provably fair pulls (RULES.md, Beyond SPEC.md): the random stream of one pack, from the
+// player's server seed, client seed and nonce, exactly as RULES.md fixes it, so an independent
+// implementation (any HMAC-SHA256) reproduces every pack. Pure and synchronous: the server draws
+// packs with it and the PWA's verifier recomputes them with the very same code.
+
+import { openPack, pullCard, type RandomSource } from "./pull.ts";
+import { tierOf } from "./rarity.ts";
+import { CARDS_PER_PACK, type Card } from "./sets.ts";
+import { hex, hmacSha256, sha256, utf8 } from "./sha256.ts";
+
+const TWO_POW_32 = 0x1_0000_0000;
+const WORDS_PER_BLOCK = 8;
+
+/** The commitment shown before any pull: SHA-256 of the seed's 64-character hex string, in hex. */
+export function commitmentOf(serverSeed: string): string {
+  return hex(sha256(utf8(serverSeed)));
+}
+
+/** A server seed is 32 bytes as 64 lowercase hex characters. */
+export const SERVER_SEED_PATTERN = /^[0-9a-f]{64}$/;
+/** A client seed: 1-64 printable ASCII characters. */
+export const CLIENT_SEED_PATTERN = /^[\x20-\x7e]{1,64}$/;
+
+export interface FairRandom extends RandomSource {
+  /** The next 32-bit word of the stream (big-endian words of HMAC blocks k = 0, 1, 2, ...). */
+  nextWord(): number;
+}
+
+/**
+ * The stream of one pack: block k is HMAC-SHA256(key = server seed string, message =
+ * `${clientSeed}:${nonce}:${k}`), read as 8 big-endian unsigned 32-bit words in order.
+ * int(max) takes the next word w, skips it while w >= 2^32 - (2^32 mod max), and answers w mod max.
+ */
+export function fairRandom(serverSeed: string, clientSeed: string, nonce: number): FairRandom {
+  const key = utf8(serverSeed);
+  let block = 0;
+  let words: DataView | null = null;
+  let used = WORDS_PER_BLOCK;
+  const nextWord = (): number => {
+    if (used === WORDS_PER_BLOCK) {
+      const digest = hmacSha256(key, utf8(`${clientSeed}:${nonce}:${block++}`));
+      words = new DataView(digest.buffer, digest.byteOffset, digest.byteLength);
+      used = 0;
+    }
+    return words!.getUint32(4 * used++);
+  };
+  return {
+    nextWord,
+    int(max) {
+      if (!Number.isInteger(max) || max < 1 || max > TWO_POW_32) throw new RangeError(`fairRandom.int: max must be an integer in [1, 2^32], got ${max}`);
+      const limit = TWO_POW_32 - (TWO_POW_32 % max);
+      let w = nextWord();
+      while (w >= limit) w = nextWord();
+      return w % max;
+    },
+  };
+}
+
+const isLegendaryOrBetter = (card: Card) => {
+  const tier = tierOf(card);
+  return tier === "Legendary" || tier === "Mythic";
+};
+
+/**
+ * One pack from a fair stream. With the pity guarantee due (RULES.md, Pity: the 40th pack in a row
+ * without a Legendary or Mythic of this set), the third card keeps drawing from the same stream
+ * until it is one: the guaranteed card follows the set's own odds restricted to those tiers.
+ */
+export function openFairPack(setId: number, rng: RandomSource, opts: { pityDue?: boolean } = {}): Card[] {
+  if (!opts.pityDue) return openPack(setId, rng);
+  const cards = Array.from({ length: CARDS_PER_PACK - 1 }, () => pullCard(setId, rng));
+  let last = pullCard(setId, rng);
+  while (!isLegendaryOrBetter(last)) last = pullCard(setId, rng);
+  return [...cards, last];
+}
+
+/** RULES.md, Pity: the counter value at which a pack is guaranteed one. */
+export const PITY_PACKS = 40;
+
+/** Whether the next pack is guaranteed, given the packs opened since the last Legendary or better. */
+export const pityDue = (packsSinceLegendary: number): boolean => packsSinceLegendary + 1 >= PITY_PACKS;
+
+/** The counter after a pack: back to 0 on any Legendary or Mythic of the set, else one more. */
+export const nextPityCount = (packsSinceLegendary: number, cards: readonly Card[]): number =>
+  cards.some(isLegendaryOrBetter) ? 0 : packsSinceLegendary + 1;
