@@ -139,6 +139,18 @@ describe("Stripe payments", () => {
     expect((await c.get("/api/purchase-history")).body[0]).toMatchObject({ status: "completed", coinsReversed: 0 });
   });
 
+  it("a signed cancellation of a payment already credited takes the credit back, once", async () => {
+    const c = await signedUpClient(server, "Cancelled");
+    const before = await balance("Cancelled");
+    const { id, confirm } = await startBuying(c, "coins-large");
+    const paid = stripeApi.pay(id, "succeeded");
+    expect((await confirm()).status).toBe(200);
+    expect((await balance("Cancelled")).coins).toBe(before.coins + 120);
+    for (let i = 0; i < 2; i++) expect((await webhook({ ...paid, status: "canceled" }, { type: "payment_intent.canceled" })).status).toBe(200);
+    expect(await balance("Cancelled")).toEqual(before);
+    expect((await c.get("/api/purchase-history")).body[0]).toMatchObject({ status: "refunded", coinsReversed: 120 });
+  });
+
   it("a refund that arrives before the success leaves nothing credited", async () => {
     const c = await signedUpClient(server, "Backwards");
     const before = await balance("Backwards");

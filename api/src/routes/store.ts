@@ -88,8 +88,14 @@ export function storeRoutes(db: Db, provider: PaymentProvider | null, log: Logge
     }
     if (verified.kind === "payment") {
       try {
-        const { credited } = await fulfilPayment(db, verified.intent, provider.name);
+        const { credited, purchase } = await fulfilPayment(db, verified.intent, provider.name);
         log.info("payment webhook", { intent: verified.intent.id, status: verified.intent.status, credited });
+        // Stripe says a payment we credited did not go through after all (cancelled): the money is
+        // not ours, so the credit goes back as for a full refund.
+        if (purchase.status === "completed" && verified.intent.status === "failed") {
+          const reversal = await reversePayment(db, { intentId: verified.intent.id, reason: "refunded", reversedCents: purchase.amountCents, amountCents: purchase.amountCents });
+          log.warn("payment reversed", { intent: verified.intent.id, reason: "cancelled", takenCoins: reversal.takenCoins, takenGems: reversal.takenGems });
+        }
       } catch (err) {
         // A payment we cannot match is logged for the operator; Stripe must not retry it forever.
         if (!(err instanceof HttpError)) throw err;
