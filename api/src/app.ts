@@ -16,6 +16,7 @@ import { authRoutes } from "./routes/auth.ts";
 import { battleRoutes } from "./routes/battle.ts";
 import { cardRoutes } from "./routes/cards.ts";
 import { chatRoutes } from "./routes/chat.ts";
+import { fairnessRoutes } from "./routes/fairness.ts";
 import { leaderboardRoutes } from "./routes/leaderboard.ts";
 import { rewardRoutes } from "./routes/rewards.ts";
 import { selectPaymentProvider } from "./payments/select.ts";
@@ -36,7 +37,7 @@ const WEBHOOK_PATHS = ["/api/stripe/webhook"];
 export function apiRouter({ db, config, log }: AppDeps): Router {
   const payments = selectPaymentProvider(config, db);
   const api = new Router({ prefix: "/api" });
-  for (const routes of [systemRoutes(db, config, payments), authRoutes(db, config), accountRoutes(db, config), cardRoutes(db), rewardRoutes(db), leaderboardRoutes(db), chatRoutes(db), battleRoutes(db), tradingRoutes(db, config), storeRoutes(db, payments, log)]) {
+  for (const routes of [systemRoutes(db, config, payments), authRoutes(db, config), accountRoutes(db, config), cardRoutes(db), fairnessRoutes(db), rewardRoutes(db), leaderboardRoutes(db), chatRoutes(db), battleRoutes(db), tradingRoutes(db, config), storeRoutes(db, payments, log)]) {
     api.use(routes.routes(), routes.allowedMethods());
   }
   return api;

@@ -20,11 +20,11 @@ export async function seedLeaderboard(db: Knex, opts: { players: number; cards: 
   await db.raw(`CREATE TEMP TABLE bench_pool (idx int PRIMARY KEY, character text, background text, "set" smallint, is_holo bool, is_glitch bool, is_dark_holo bool, points int)`);
   for (let i = 0; i < pool.length; i += 2000) await db("bench_pool").insert(pool.slice(i, i + 2000));
 
-  // Bench players get a hash that is never checked: they never sign in.
+  // Bench players get a hash that is never checked, and seeds never used: they never sign in.
   const firstId: number = (await db.raw(`SELECT coalesce(max(id), 0) + 1 AS id FROM users`)).rows[0].id;
   await db.raw(
-    `INSERT INTO users (username, password_hash, age_confirmed_at, terms_accepted_at)
-     SELECT 'lb' || g, 'x', now(), now() FROM generate_series(1, ?) g`,
+    `INSERT INTO users (username, password_hash, age_confirmed_at, terms_accepted_at, server_seed, server_seed_hash, client_seed)
+     SELECT 'lb' || g, 'x', now(), now(), repeat('0', 64), repeat('0', 64), 'bench' FROM generate_series(1, ?) g`,
     [opts.players],
   );
   await db.raw(

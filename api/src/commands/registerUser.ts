@@ -4,6 +4,7 @@ import type { Db } from "../db/knex.ts";
 import { STARTING_COINS, STARTING_GEMS } from "../game/coins.ts";
 import { badRequest, conflict } from "../http/errors.ts";
 import { newPasswordProblem } from "../lib/passwordPolicy.ts";
+import { newFairnessState } from "../lib/fairSeeds.ts";
 import { hashPassword } from "../lib/passwords.ts";
 import { User } from "../models/User.ts";
 import { findUserByUsername, isDisplayNameFree } from "../queries/users.ts";
@@ -40,6 +41,7 @@ export async function registerUser(db: Db, input: RegisterInput, now = new Date(
         ageConfirmedAt: now,
         termsAcceptedAt: now,
         signupNetwork: input.signupNetwork ?? null,
+        ...newFairnessState(),
       });
     });
   } catch (err) {

@@ -28,4 +28,17 @@ export interface OpenPackResponse {
   cards: PulledCardDto[];
   newCoinCount: number;
   newGemCount: number;
+  /** What the pack was drawn with: checkable once the server seed is revealed. */
+  pull: PullCommitment;
+  /** The set's pity counter after this pack. */
+  pity: import("../game/pullRecord.ts").PityStatus;
 }
+
+export interface PullCommitment {
+  serverSeedHash: string;
+  clientSeed: string;
+  nonce: number;
+}
+
+/** RULES.md, Pity: "Legendary or better within {guaranteedWithin} packs". */
+export type { PityStatus as PityDto } from "../game/pullRecord.ts";

@@ -28,6 +28,8 @@ export interface UserDto {
   totalScore: number;
   cardCount: number;
   createdAt: string;
+  /** RULES.md, Pity: per set, packs since its last Legendary or Mythic and the guarantee. */
+  pity?: import("../game/pullRecord.ts").PityStatus[];
   /** RULES.md, Trading: true until the account is a day old and has opened 10 packs. */
   tradingLocked?: boolean;
 }

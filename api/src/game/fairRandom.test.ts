@@ -1,49 +1,36 @@
-import { createHash, createHmac, randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { commitmentOf, fairRandom, nextPityCount, openFairPack, PITY_PACKS, pityDue } from "./fairRandom.ts";
 import { openPack } from "./pull.ts";
 import { tierOf } from "./rarity.ts";
-import { hasBackground, SETS, type Card, type Finish } from "./sets.ts";
-
-/**
- * RULES.md's algorithm written again from its text with node:crypto, the way a player would
- * check a pack: if the shared engine ever drifts from the rules, these differ.
- */
-function independentPack(serverSeed: string, clientSeed: string, nonce: number, setId: number): Card[] {
-  let k = 0;
-  let words: number[] = [];
-  const word = () => {
-    if (!words.length) {
-      const block = createHmac("sha256", Buffer.from(serverSeed, "utf8")).update(`${clientSeed}:${nonce}:${k++}`, "utf8").digest();
-      words = Array.from({ length: 8 }, (_, i) => block.readUInt32BE(i * 4));
-    }
-    return words.shift()!;
-  };
-  const int = (max: number) => {
-    const limit = 2 ** 32 - (2 ** 32 % max);
-    let w = word();
-    while (w >= limit) w = word();
-    return w % max;
-  };
-  const pick = (weights: number[]) => {
-    const roll = int(weights.reduce((a, b) => a + b, 0));
-    let sum = 0;
-    return weights.findIndex((w) => (sum += w) > roll);
-  };
-  const backgrounds: Array<[string, number]> = [["cyber", 20], ["grey", 10], ["green", 10], ["blue", 10], ["red", 10], ["chromatic", 10], ["neonblocks", 15], ["space", 9], ["rainbowgalaxy", 5], ["darkvoid", 1]];
-  const set = SETS[setId - 1]!;
-  return Array.from({ length: 3 }, () => {
-    const character = set.characters[pick([...set.weights])]!;
-    const f = int(10000);
-    const finish: Finish = f < 100 ? "darkHolo" : f < 600 ? "glitch" : f < 1000 ? "holo" : "regular";
-    const background = hasBackground(set, finish) ? backgrounds[pick(backgrounds.map((b) => b[1]))]![0] : "";
-    return { character, background, set: setId, isHolo: finish === "holo", isGlitch: finish === "glitch", isDarkHolo: finish === "darkHolo" };
-  });
-}
+import { independentPack } from "../testing/independentPack.ts";
+import { SETS, type Card } from "./sets.ts";
 
 const seed = () => randomBytes(32).toString("hex");
 
 describe("provably fair pulls (RULES.md)", () => {
+  // Fixed vectors, written out by hand: HMAC-SHA256(key = the seed's 64 characters,
+  // "foilbound:7:k"), computed once with OpenSSL-backed node:crypto and kept here as numbers.
+  const VECTOR_SEED = "0123456789abcdef".repeat(4);
+  it("matches the fixed vectors: commitment, the words of blocks 0 and 1, and a Velvet Night pack", () => {
+    expect(commitmentOf(VECTOR_SEED)).toBe("a8ae6e6ee929abea3afcfc5258c8ccd6f85273e0d4626d26c7279f3250f77c8e");
+    const rng = fairRandom(VECTOR_SEED, "foilbound", 7);
+    expect(Array.from({ length: 16 }, () => rng.nextWord())).toEqual([
+      1840668398, 296921423, 3328205632, 1649288367, 4217405075, 2867617223, 3335269798, 1653237405,
+      2298824940, 2417287082, 3013680397, 4066762482, 2675201133, 1202564796, 2454202289, 1025337261,
+    ]);
+    // int(10000) of each word (all below 2^32 - 7296, so none is skipped): 8398, 1423, 5632, 8367,
+    // 5075, 7223. Velvet Night's running sums are 1500, 4500, 9250, 9750, 9950, 10000: characters
+    // #3, #3, #3; finishes 1423, 8367, 7223 are all >= 1000, so regular, and regular Velvet Night
+    // cards have no background.
+    const pack = openPack(1, fairRandom(VECTOR_SEED, "foilbound", 7));
+    expect(pack.map((c) => [c.character, c.background, c.isHolo || c.isGlitch || c.isDarkHolo])).toEqual([
+      ["velvetnight3", "", false],
+      ["velvetnight3", "", false],
+      ["velvetnight3", "", false],
+    ]);
+  });
+
   it("the commitment is SHA-256 of the seed's 64-character string", () => {
     const s = seed();
     expect(commitmentOf(s)).toBe(createHash("sha256").update(s, "utf8").digest("hex"));

@@ -26,19 +26,44 @@ export interface FairRandom extends RandomSource {
   nextWord(): number;
 }
 
+/** HMAC-SHA256(key, message). The default is this module's own; the server passes node:crypto's. */
+export type Hmac = (key: Uint8Array, message: Uint8Array) => Uint8Array;
+
+/** The blocks of one pack's stream ran out: raised by a stream over precomputed blocks. */
+export class OutOfBlocks extends Error {}
+
 /**
  * The stream of one pack: block k is HMAC-SHA256(key = server seed string, message =
  * `${clientSeed}:${nonce}:${k}`), read as 8 big-endian unsigned 32-bit words in order.
  * int(max) takes the next word w, skips it while w >= 2^32 - (2^32 mod max), and answers w mod max.
  */
-export function fairRandom(serverSeed: string, clientSeed: string, nonce: number): FairRandom {
+export function fairRandom(serverSeed: string, clientSeed: string, nonce: number, hmac: Hmac = hmacSha256): FairRandom {
   const key = utf8(serverSeed);
+  return streamOf((k) => hmac(key, utf8(blockMessage(clientSeed, nonce, k))));
+}
+
+/** The HMAC message of block k. */
+export const blockMessage = (clientSeed: string, nonce: number, k: number) => `${clientSeed}:${nonce}:${k}`;
+
+/**
+ * The same stream over blocks computed beforehand (the browser's Web Crypto is asynchronous):
+ * throws OutOfBlocks when a pack needs more, and the caller computes more and draws again.
+ */
+export function fairRandomFromBlocks(blocks: readonly Uint8Array[]): FairRandom {
+  return streamOf((k) => {
+    const block = blocks[k];
+    if (!block) throw new OutOfBlocks(`the pack needs more than ${blocks.length} blocks`);
+    return block;
+  });
+}
+
+function streamOf(blockAt: (k: number) => Uint8Array): FairRandom {
   let block = 0;
   let words: DataView | null = null;
   let used = WORDS_PER_BLOCK;
   const nextWord = (): number => {
     if (used === WORDS_PER_BLOCK) {
-      const digest = hmacSha256(key, utf8(`${clientSeed}:${nonce}:${block++}`));
+      const digest = blockAt(block++);
       words = new DataView(digest.buffer, digest.byteOffset, digest.byteLength);
       used = 0;
     }

@@ -140,6 +140,9 @@ export function weightTotal(set: CardSet): number {
 export const FINISHES = ["regular", "holo", "glitch", "darkHolo"] as const;
 export type Finish = (typeof FINISHES)[number];
 
+/** How a finish is written for players (nameplates, labels, exports). */
+export const FINISH_LABELS: Readonly<Record<Finish, string>> = { regular: "Regular", holo: "Holo", glitch: "Glitch", darkHolo: "Dark Holo" };
+
 /** Denominator of the finish tables below: chances are in basis points (1% = 100). */
 export const FINISH_SCALE = 10_000;
 

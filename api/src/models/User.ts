@@ -35,6 +35,20 @@ export class User extends BaseModel {
   ageConfirmedAt!: Date;
   termsAcceptedAt!: Date;
   signupNetwork!: string | null;
+  /** RULES.md, provably fair pulls: secret until rotated; only its hash is ever shown. */
+  serverSeed!: string;
+  serverSeedHash!: string;
+  clientSeed!: string;
+  /** Packs opened with the current server seed. */
+  fairNonce!: number;
+  /** Packs of each set since its last Legendary or Mythic (RULES.md, Pity). */
+  set1Pity!: number;
+  set2Pity!: number;
+  set3Pity!: number;
+  set4Pity!: number;
+  set5Pity!: number;
+  set6Pity!: number;
+  set7Pity!: number;
   createdAt!: Date;
   updatedAt!: Date;
 }

@@ -1,6 +1,7 @@
 import type { UserDto } from "../contract/user.ts";
 import { nextCoinAt } from "../game/coins.ts";
 import { dailyPeriod, weeklyPeriod } from "../game/periods.ts";
+import { pityStatus } from "../game/pullRecord.ts";
 import { canTrade, TRADE_UNLOCK, type TradeUnlock } from "../game/trading.ts";
 import { SETS } from "../game/sets.ts";
 import type { User } from "../models/User.ts";
@@ -35,6 +36,7 @@ export function presentUser(user: User, now: Date, unlock: TradeUnlock = TRADE_U
     totalScore: user.totalScore,
     cardCount: user.cardCount,
     createdAt: new Date(user.createdAt).toISOString(),
+    pity: SETS.map((s) => pityStatus(s.id, user[`set${s.id as 1}Pity`] ?? 0)),
     tradingLocked: !canTrade({ createdAt: new Date(user.createdAt), packsOpened: SETS.reduce((sum, s) => sum + user[`set${s.id as 1}PacksOpened`], 0) }, now, unlock),
   };
 }

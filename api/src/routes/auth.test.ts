@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MSG } from "../contract/messages.ts";
 import { COMMON_PASSWORD_COUNT } from "../lib/passwordPolicy.ts";
+import { newFairnessColumns } from "../lib/fairSeeds.ts";
 import { hashPassword } from "../lib/passwords.ts";
 import { SESSION_COOKIE } from "../http/session.ts";
 import { signedUpClient, startTestServer, type TestServer } from "../testing/testServer.ts";
@@ -78,7 +79,7 @@ describe("POST /api/auth/register", () => {
   });
 
   it("still signs in an older account whose password is 5-15 characters", async () => {
-    await server.db("users").insert({ username: "Oldtimer", display_name: "Oldtimer", password_hash: await hashPassword("abcde"), coins: 10, gems: 0, last_coin_generation: new Date(), age_confirmed_at: new Date(), terms_accepted_at: new Date() });
+    await server.db("users").insert({ username: "Oldtimer", display_name: "Oldtimer", password_hash: await hashPassword("abcde"), coins: 10, gems: 0, last_coin_generation: new Date(), age_confirmed_at: new Date(), terms_accepted_at: new Date(), ...newFairnessColumns() });
     expect((await server.client().post("/api/auth/login", { username: "Oldtimer", password: "abcde" })).status).toBe(200);
   });
 

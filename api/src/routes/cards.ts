@@ -3,7 +3,6 @@ import type { OpenPackResponse } from "../contract/cards.ts";
 import { OpenPackBody } from "../contract/packs.ts";
 import type { Db } from "../db/knex.ts";
 import { openPackFor, SessionGone } from "../commands/packOpener.ts";
-import { cryptoRandom } from "../game/random.ts";
 import { etagOf, matchesIfNoneMatch } from "../http/etag.ts";
 import { requireAuth, requireSignedSession, sessionProven, sessionRevoked } from "../http/auth.ts";
 import { parseBody } from "../http/validate.ts";
@@ -18,7 +17,7 @@ export function cardRoutes(db: Db) {
   router.post("/open-pack", requireSignedSession(), async (ctx) => {
     const { set } = parseBody(ctx, OpenPackBody);
     const session = ctx.state.session!;
-    const opened = await openPackFor(db, { userId: session.userId, sessionId: session.id }, set, cryptoRandom).catch((err) => {
+    const opened = await openPackFor(db, { userId: session.userId, sessionId: session.id }, set).catch((err) => {
       throw err instanceof SessionGone ? sessionRevoked(ctx) : err;
     });
     sessionProven(ctx);
@@ -26,6 +25,8 @@ export function cardRoutes(db: Db) {
       cards: opened.cards.map((c) => ({ ...presentCard(c), isNew: c.isNew })),
       newCoinCount: opened.coins,
       newGemCount: opened.gems,
+      pull: opened.pull,
+      pity: opened.pity,
     };
     ctx.body = body;
   });

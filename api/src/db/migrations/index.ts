@@ -5,6 +5,7 @@ import * as leaderboardPlayerCount from "./20261123000100_leaderboard_player_cou
 import * as hotPackPath from "./20261123140000_hot_pack_path.ts";
 import * as bestCardsCovering from "./20261123180000_best_cards_covering.ts";
 import * as hardening from "./20261125000000_hardening.ts";
+import * as fairPulls from "./20261126000000_fair_pulls.ts";
 
 // Migrations are listed here and imported statically, so they run the same under tsx, vitest
 // and any bundler (knex's own file loader cannot import .ts files everywhere). Append new ones.
@@ -15,6 +16,7 @@ const MIGRATIONS: Array<[name: string, migration: Knex.Migration]> = [
   ["20261123140000_hot_pack_path", hotPackPath],
   ["20261123180000_best_cards_covering", bestCardsCovering],
   ["20261125000000_hardening", hardening],
+  ["20261126000000_fair_pulls", fairPulls],
 ];
 
 export const migrationSource: Knex.MigrationSource<[string, Knex.Migration]> = {

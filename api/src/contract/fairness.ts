@@ -1,0 +1,80 @@
+// Fair play (issue 15, RULES.md Beyond SPEC.md): request and response shapes.
+import { z } from "zod";
+import { CLIENT_SEED_PATTERN } from "../game/fairRandom.ts";
+import type { PityStatus, PulledCardRecord } from "../game/pullRecord.ts";
+import { isValidSetId, TIERS, type Tier } from "../game/sets.ts";
+import { MSG } from "./messages.ts";
+
+export interface RevealedSeedDto {
+  serverSeed: string;
+  serverSeedHash: string;
+  /** Packs drawn with this seed (nonces 0 .. packs - 1). */
+  packs: number;
+  revealedAt: string;
+}
+
+export interface FairnessDto {
+  serverSeedHash: string;
+  clientSeed: string;
+  nonce: number;
+  /** Newest first; the latest REVEALED_SHOWN. */
+  revealed: RevealedSeedDto[];
+}
+export const REVEALED_SHOWN = 100;
+
+export interface RotateResponse {
+  revealedServerSeed: string;
+  revealedServerSeedHash: string;
+  serverSeedHash: string;
+}
+
+export const ClientSeedBody = z.object({
+  clientSeed: z.string({ error: MSG.clientSeedInvalid }).regex(CLIENT_SEED_PATTERN, { error: MSG.clientSeedInvalid }),
+});
+
+export interface PullDto {
+  id: number;
+  set: number;
+  openedAt: string;
+  cards: PulledCardRecord[];
+  serverSeedHash: string;
+  clientSeed: string;
+  nonce: number;
+  /** The pity guarantee applied to this pack's third card. */
+  pity: boolean;
+}
+
+export interface PullsPage {
+  pulls: PullDto[];
+  /** Pass as `before` for the next (older) page; null on the last page. */
+  nextBefore: number | null;
+}
+
+export const PULLS_PAGE_DEFAULT = 20;
+export const PULLS_PAGE_MAX = 100;
+
+const optionalInt = (max: number) =>
+  z
+    .string()
+    .regex(/^\d{1,16}$/, { error: MSG.badRequest })
+    .transform(Number)
+    .refine((n) => Number.isSafeInteger(n) && n >= 1 && n <= max, { error: MSG.numberOutOfRange })
+    .optional();
+
+export const PullsQuery = z.object({
+  before: optionalInt(Number.MAX_SAFE_INTEGER),
+  limit: optionalInt(PULLS_PAGE_MAX),
+  set: z
+    .string()
+    .transform(Number)
+    .refine((n) => isValidSetId(n), { error: MSG.pullsFilterInvalid })
+    .optional(),
+  tier: z.enum(TIERS, { error: MSG.pullsFilterInvalid }).optional(),
+  serverSeedHash: z.string().regex(/^[0-9a-f]{64}$/, { error: MSG.badRequest }).optional(),
+});
+
+/** What the luck chart needs: cards per tier and packs, per set, and the pity counters. */
+export interface PullSummaryDto {
+  sets: Array<{ set: number; packs: number; pityPacks: number; cards: Record<Tier, number> }>;
+  pity: PityStatus[];
+}
