@@ -4,7 +4,7 @@
 // packs with it and the PWA's verifier recomputes them with the very same code.
 
 import { openPack, pullCard, type RandomSource } from "./pull.ts";
-import { tierOf } from "./rarity.ts";
+import { isLegendaryOrBetter } from "./pity.ts";
 import { CARDS_PER_PACK, type Card } from "./sets.ts";
 import { hex, hmacSha256, sha256, utf8 } from "./sha256.ts";
 
@@ -81,11 +81,6 @@ function streamOf(blockAt: (k: number) => Uint8Array): FairRandom {
   };
 }
 
-const isLegendaryOrBetter = (card: Card) => {
-  const tier = tierOf(card);
-  return tier === "Legendary" || tier === "Mythic";
-};
-
 /**
  * One pack from a fair stream. With the pity guarantee due (RULES.md, Pity: the 40th pack in a row
  * without a Legendary or Mythic of this set), the third card keeps drawing from the same stream
@@ -99,12 +94,4 @@ export function openFairPack(setId: number, rng: RandomSource, opts: { pityDue?:
   return [...cards, last];
 }
 
-/** RULES.md, Pity: the counter value at which a pack is guaranteed one. */
-export const PITY_PACKS = 40;
-
-/** Whether the next pack is guaranteed, given the packs opened since the last Legendary or better. */
-export const pityDue = (packsSinceLegendary: number): boolean => packsSinceLegendary + 1 >= PITY_PACKS;
-
-/** The counter after a pack: back to 0 on any Legendary or Mythic of the set, else one more. */
-export const nextPityCount = (packsSinceLegendary: number, cards: readonly Card[]): number =>
-  cards.some(isLegendaryOrBetter) ? 0 : packsSinceLegendary + 1;
+export { nextPityCount, PITY_PACKS, pityDue } from "./pity.ts";

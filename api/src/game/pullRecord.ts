@@ -1,6 +1,6 @@
 // How a pack is kept in the pull history (RULES.md: every pack is stored with its commitment,
 // client seed and nonce): its own copy of the cards, since cards move on by trading.
-import { PITY_PACKS } from "./fairRandom.ts";
+import { PITY_PACKS } from "./pity.ts";
 import { points, tierOf } from "./rarity.ts";
 import { finishOf, TIERS, type Card, type Finish, type Tier } from "./sets.ts";
 
