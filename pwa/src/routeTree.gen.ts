@@ -12,6 +12,8 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as BattleRouteImport } from './routes/battle'
 import { Route as CollectionRouteImport } from './routes/collection'
+import { Route as FairnessRouteImport } from './routes/fairness'
+import { Route as HistoryRouteImport } from './routes/history'
 import { Route as PrivacyRouteImport } from './routes/privacy'
 import { Route as RankRouteImport } from './routes/rank'
 import { Route as RewardsRouteImport } from './routes/rewards'
@@ -32,6 +34,16 @@ const BattleRoute = BattleRouteImport.update({
 const CollectionRoute = CollectionRouteImport.update({
   id: '/collection',
   path: '/collection',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const FairnessRoute = FairnessRouteImport.update({
+  id: '/fairness',
+  path: '/fairness',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const HistoryRoute = HistoryRouteImport.update({
+  id: '/history',
+  path: '/history',
   getParentRoute: () => rootRouteImport,
 } as any)
 const PrivacyRoute = PrivacyRouteImport.update({
@@ -69,6 +81,8 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/battle': typeof BattleRoute
   '/collection': typeof CollectionRoute
+  '/fairness': typeof FairnessRoute
+  '/history': typeof HistoryRoute
   '/privacy': typeof PrivacyRoute
   '/rank': typeof RankRoute
   '/rewards': typeof RewardsRoute
@@ -80,6 +94,8 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/battle': typeof BattleRoute
   '/collection': typeof CollectionRoute
+  '/fairness': typeof FairnessRoute
+  '/history': typeof HistoryRoute
   '/privacy': typeof PrivacyRoute
   '/rank': typeof RankRoute
   '/rewards': typeof RewardsRoute
@@ -92,6 +108,8 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/battle': typeof BattleRoute
   '/collection': typeof CollectionRoute
+  '/fairness': typeof FairnessRoute
+  '/history': typeof HistoryRoute
   '/privacy': typeof PrivacyRoute
   '/rank': typeof RankRoute
   '/rewards': typeof RewardsRoute
@@ -105,6 +123,8 @@ export interface FileRouteTypes {
     | '/'
     | '/battle'
     | '/collection'
+    | '/fairness'
+    | '/history'
     | '/privacy'
     | '/rank'
     | '/rewards'
@@ -116,6 +136,8 @@ export interface FileRouteTypes {
     | '/'
     | '/battle'
     | '/collection'
+    | '/fairness'
+    | '/history'
     | '/privacy'
     | '/rank'
     | '/rewards'
@@ -127,6 +149,8 @@ export interface FileRouteTypes {
     | '/'
     | '/battle'
     | '/collection'
+    | '/fairness'
+    | '/history'
     | '/privacy'
     | '/rank'
     | '/rewards'
@@ -139,6 +163,8 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   BattleRoute: typeof BattleRoute
   CollectionRoute: typeof CollectionRoute
+  FairnessRoute: typeof FairnessRoute
+  HistoryRoute: typeof HistoryRoute
   PrivacyRoute: typeof PrivacyRoute
   RankRoute: typeof RankRoute
   RewardsRoute: typeof RewardsRoute
@@ -168,6 +194,20 @@ declare module '@tanstack/react-router' {
       path: '/collection'
       fullPath: '/collection'
       preLoaderRoute: typeof CollectionRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/fairness': {
+      id: '/fairness'
+      path: '/fairness'
+      fullPath: '/fairness'
+      preLoaderRoute: typeof FairnessRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/history': {
+      id: '/history'
+      path: '/history'
+      fullPath: '/history'
+      preLoaderRoute: typeof HistoryRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/privacy': {
@@ -219,6 +259,8 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   BattleRoute: BattleRoute,
   CollectionRoute: CollectionRoute,
+  FairnessRoute: FairnessRoute,
+  HistoryRoute: HistoryRoute,
   PrivacyRoute: PrivacyRoute,
   RankRoute: RankRoute,
   RewardsRoute: RewardsRoute,

@@ -1,7 +1,7 @@
 // Display identity of the six tiers for the effects and for the DOM grids elsewhere. Colours
 // match tokens.css (--rarity-*); the letter is the non-colour cue that always goes with them.
 
-import { TIERS, type Finish, type Tier } from "../../../api/src/game/sets.ts";
+import { FINISH_LABELS, TIERS, type Finish, type Tier } from "../../../api/src/game/sets.ts";
 
 const TIER_COLORS: Readonly<Record<Tier, string>> = {
   Common: "#a3a9b8",
@@ -52,13 +52,6 @@ export function highestTier(tiers: Iterable<Tier>): Tier {
 export function isShiny(finish: Finish): boolean {
   return finish !== "regular";
 }
-
-const FINISH_LABELS: Readonly<Record<Finish, string>> = {
-  regular: "Regular",
-  holo: "Holo",
-  glitch: "Glitch",
-  darkHolo: "Dark Holo",
-};
 
 export function finishLabel(finish: Finish): string {
   return FINISH_LABELS[finish];

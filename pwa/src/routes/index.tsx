@@ -8,7 +8,7 @@ import { PackRevealOverlay } from "../features/packs/components/PackRevealOverla
 import { usePackOpening } from "../features/packs/hooks";
 import { useRevealWarmUp } from "../features/packs/useRevealWarmUp";
 import { InstallOffer } from "../install/components/InstallOffer";
-import { canOpenAnother, PACK_SETS } from "../features/packs/packRules";
+import { canOpenAnother, PACK_SETS, pityOf } from "../features/packs/packRules";
 import "../features/packs/components/packs.css";
 import { useLowEffects } from "../lib/lowEffects";
 import { useSignedInUser } from "../lib/session";
@@ -69,7 +69,7 @@ function PacksView() {
         ))}
       </div>
 
-      <PackRatesDialog set={ratesFor} onClose={() => setRatesFor(null)} />
+      <PackRatesDialog set={ratesFor} pity={ratesFor && pityOf(user, ratesFor.id)} onClose={() => setRatesFor(null)} />
       {packs.reveal && (
         <PackRevealOverlay
           reveal={packs.reveal}

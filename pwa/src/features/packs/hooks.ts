@@ -9,7 +9,7 @@ import { onIdle } from "../../lib/idle";
 import { refreshUserData } from "../../lib/userData";
 import { addPulledCards } from "../../offline/collectionQuery";
 import { openPack } from "./api";
-import { fundsProblem, openedCounterKey } from "./packRules";
+import { fundsProblem, openedCounterKey, withPity } from "./packRules";
 
 /**
  * One pack on screen. The reveal opens at the tap, with the request in flight: `cards` is null
@@ -21,6 +21,8 @@ export interface PackReveal {
   id: number;
   set: CardSet;
   cards: PulledCardDto[] | null;
+  /** What the pack was drawn with, once the server answered. */
+  pull?: OpenPackResponse["pull"];
 }
 
 export interface PackOpening {
@@ -54,12 +56,12 @@ export function usePackOpening(): PackOpening {
       // The reveal of this pack turns its cards first (unless the player closed it meanwhile);
       // the balance, the collection and the refetches behind the dialog follow in an idle moment
       // (at 4x CPU they took ~350 ms, which the cards' turns and Skip would otherwise wait for).
-      setReveal((shown) => (shown?.id === revealId ? { ...shown, cards: response.cards } : shown));
+      setReveal((shown) => (shown?.id === revealId ? { ...shown, cards: response.cards, pull: response.pull } : shown));
       onIdle(() => {
         const user = getSession().user;
         if (user) {
           const counter = openedCounterKey(set.id);
-          updateUser({ coins: response.newCoinCount, gems: response.newGemCount, [counter]: user[counter] + 1 });
+          updateUser({ coins: response.newCoinCount, gems: response.newGemCount, [counter]: user[counter] + 1, ...(response.pity && { pity: withPity(user.pity, response.pity) }) });
           void addPulledCards(queryClient, user.id, response.cards);
         }
         void refreshUserData(queryClient);

@@ -1,8 +1,8 @@
 import { MSG } from "@contract/messages";
-import type { PulledCardDto } from "@contract/cards";
+import type { PityDto, PulledCardDto } from "@contract/cards";
 import type { UserDto } from "@contract/user";
 import { catalogue, displayedOdds } from "../../../../api/src/game/rarity";
-import { CARDS_PER_PACK, SETS, TIERS, type CardSet, type SetId, type Tier } from "../../../../api/src/game/sets";
+import { CARDS_PER_PACK, FINISH_LABELS, SETS, TIERS, type CardSet, type SetId, type Tier } from "../../../../api/src/game/sets";
 import { sortForReveal, toRevealCard, type RevealCard } from "../../effects/revealCard";
 
 // The pack screen's rules as pure functions (SPEC.md sections 2, 4, 5 and 9), tested on their own.
@@ -73,6 +73,17 @@ export function openedCounterKey(setId: SetId): `set${SetId}PacksOpened` {
 
 export const PACK_SETS: readonly CardSet[] = SETS;
 
+/** RULES.md, Pity: the set's counter as the server last said (null from an older server). */
+export function pityOf(user: Pick<UserDto, "pity">, setId: number): PityDto | null {
+  return user.pity?.find((p) => p.set === setId) ?? null;
+}
+
+/** The user's pity list with one set's counter replaced (after a pack). */
+export function withPity(list: readonly PityDto[] | undefined, next: PityDto): PityDto[] {
+  const others = (list ?? []).filter((p) => p.set !== next.set);
+  return [...others, next].sort((a, b) => a.set - b.set);
+}
+
 /** SPEC.md section 4: the sound after a reveal is the one of the pack's highest tier. */
 export function highestTierOf(cards: readonly Pick<RevealCard, "tier">[]): Tier {
   let best: Tier = "Common";
@@ -94,14 +105,13 @@ export function newCardCount(cards: readonly Pick<PulledCardDto, "isNew">[]): nu
   return cards.filter((card) => card.isNew).length;
 }
 
-const FINISH_NAMES: Readonly<Record<RevealCard["finish"], string>> = { regular: "", holo: "Holo", glitch: "Glitch", darkHolo: "Dark Holo" };
 
 /** What a screen reader hears for a revealed card: 'Velvet Night #3, Holo, Rare, 1,234 points, NEW!'. */
 export function cardLabel(card: RevealCard): string {
   const set = SETS.find((s) => s.id === card.set);
   const number = set ? set.characters.indexOf(card.character) + 1 : 0;
   const name = set && number > 0 ? `${set.name} #${number}` : card.character;
-  const parts = [name, FINISH_NAMES[card.finish], card.tier, `${card.points.toLocaleString("en-US")} points`];
+  const parts = [name, card.finish === "regular" ? "" : FINISH_LABELS[card.finish], card.tier, `${card.points.toLocaleString("en-US")} points`];
   if (card.isNew) parts.push("NEW!");
   return parts.filter(Boolean).join(", ");
 }

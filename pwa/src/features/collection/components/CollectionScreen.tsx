@@ -62,7 +62,13 @@ export function CollectionScreen() {
       <header className="collection__head">
         <div className="collection__title">
           <h1 id="collection-title">Your Collection</h1>
-          <p className="collection__sub">{data.cards ? `${formatNumber(model.cardCount)} ${model.cardCount === 1 ? "card" : "cards"}` : "\u00a0"}</p>
+          <p className="collection__sub">
+            {data.cards ? `${formatNumber(model.cardCount)} ${model.cardCount === 1 ? "card" : "cards"}` : "\u00a0"}
+            {/* Issue 15: every pack opened, the luck chart and the downloads. */}
+            <Link to="/history" className="collection__history text-link">
+              Pull history
+            </Link>
+          </p>
         </div>
         <dl className="collection__stats">
           <div className="stat stat--points">

@@ -75,6 +75,9 @@ export function Header({ rankSlot, audioSlot, chatSlot, supportSlot, onOpenSetti
               Account Settings
             </span>
           </button>
+          <Link to="/fairness" className="hud__fair icon-button" aria-label="Fair Play: check your pulls" title="Fair Play">
+            <Icon name="fair" size={20} />
+          </Link>
           <ComingSoonButtons />
           {audioSlot ?? <MuteButtons />}
           {chatSlot}

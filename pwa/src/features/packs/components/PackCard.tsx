@@ -5,7 +5,7 @@ import { CARDS_PER_PACK, type CardSet } from "../../../../../api/src/game/sets";
 import { formatNumber } from "../../../lib/format";
 import { CurrencyIcon } from "../../../lib/ui/CurrencyIcon";
 import { Icon } from "../../../lib/ui/Icon";
-import { catalogueSize, fundsProblem, openedCounterKey } from "../packRules";
+import { catalogueSize, fundsProblem, openedCounterKey, pityOf } from "../packRules";
 import { PackArt } from "./PackArt";
 
 interface PackCardProps {
@@ -26,6 +26,7 @@ export function PackCard({ set, user, opening, offline, onOpen, onShowRates }: P
   const costLabel = `${set.packCost} ${set.packCost === 1 ? currency : `${currency}s`}`;
   const disabled = opening || offline || problem !== null;
   const opened = user[openedCounterKey(set.id)];
+  const pity = pityOf(user, set.id);
 
   return (
     <article className={["pack-card", `pack-card--set${set.id}`, disabled && "is-unavailable", opening && "is-opening"].filter(Boolean).join(" ")}>
@@ -78,6 +79,11 @@ export function PackCard({ set, user, opening, offline, onOpen, onShowRates }: P
           <span>{catalogueSize(set.id)} cards in set</span>
         </p>
         {opened > 0 && <p className="pack-card__opened">Opened {formatNumber(opened)}×</p>}
+        {pity && (
+          <p className="pack-card__pity" data-testid="pack-pity">
+            <Icon name="fair" size={14} /> {pity.guaranteedWithin === 1 ? MSG.pityNext : MSG.pityWithin(pity.guaranteedWithin)}
+          </p>
+        )}
         {problem && (
           <p id={problemId} className="pack-card__problem">
             {problem}

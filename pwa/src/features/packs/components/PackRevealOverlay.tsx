@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { createPortal } from "react-dom";
+import { Link } from "@tanstack/react-router";
 import { MSG } from "@contract/messages";
 import { CARDS_PER_PACK, type CardSet } from "../../../../../api/src/game/sets";
 import { useAudio } from "../../../audio/useAudio";
@@ -226,6 +227,11 @@ function RevealRun({ reveal, canOpenAnother, onAwesome, onOpenAnother, titleId, 
               >
                 Open Another Pack
               </Button>
+            )}
+            {reveal.pull && (
+              <Link to="/fairness" className="reveal__fair text-link" onClick={onAwesome} title={`Nonce ${reveal.pull.nonce}, commitment ${reveal.pull.serverSeedHash}`}>
+                <Icon name="fair" size={16} /> Provably fair: pack #{reveal.pull.nonce} of your seed
+              </Link>
             )}
           </>
         )}
