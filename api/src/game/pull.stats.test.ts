@@ -2,7 +2,10 @@
 // judged by chi-square goodness-of-fit tests; plus proof that these tests do reject biased samplers.
 
 import { describe, expect, it } from "vitest";
-import { pullCard, rollFinish, type RandomSource } from "./pull.ts";
+import { createHash } from "node:crypto";
+import { nodeHmac } from "../lib/fairSeeds.ts";
+import { fairRandom } from "./fairRandom.ts";
+import { openPack, pullCard, rollFinish, type RandomSource } from "./pull.ts";
 import { displayedOdds, tierOf } from "./rarity.ts";
 import {
   BACKGROUNDS,
@@ -13,6 +16,7 @@ import {
   TIERS,
   finishOf,
   weightTotal,
+  type Card,
   type CardSet,
 } from "./sets.ts";
 import { seededRandom } from "./seededRandom.ts";
@@ -199,7 +203,18 @@ interface Tally {
   tiers: number[];
 }
 
-function tallyPulls(set: CardSet, pulls: number, rng: RandomSource): Tally {
+/** Cards from consecutive packs of the provably fair stream (RULES.md), as players get them. */
+function fairPulls(set: CardSet, serverSeed: string): () => Card {
+  let nonce = 0;
+  let pack: Card[] = [];
+  return () => {
+    if (!pack.length) pack = openPack(set.id, fairRandom(serverSeed, "stats", nonce++, nodeHmac));
+    return pack.shift()!;
+  };
+}
+
+function tallyPulls(set: CardSet, pulls: number, source: RandomSource | (() => Card)): Tally {
+  const next = typeof source === "function" ? source : () => pullCard(set.id, source);
   const characterIndex = new Map(set.characters.map((c, i) => [c, i]));
   const finishIndex = new Map(FINISHES.map((f, i) => [f, i]));
   const backgroundIndex = new Map(BACKGROUNDS.map((b, i) => [b.id, i]));
@@ -212,7 +227,7 @@ function tallyPulls(set: CardSet, pulls: number, rng: RandomSource): Tally {
     tiers: new Array<number>(TIERS.length).fill(0),
   };
   for (let i = 0; i < pulls; i++) {
-    const card = pullCard(set.id, rng);
+    const card = next();
     const c = characterIndex.get(card.character)!;
     const f = finishIndex.get(finishOf(card))!;
     tally.characters[c]!++;
@@ -230,8 +245,9 @@ const backgroundProbabilities = BACKGROUNDS.map((b) => b.weight / 100);
 /** What the pack screen shows, at full precision. */
 const tierProbabilities = (set: CardSet) => TIERS.map((t) => displayedOdds(set.id, 12)[t] / 100);
 
-describe.each(SETS)(`set $id ($name): ${PULLS_PER_SET} seeded pulls`, (set) => {
-  const tally = tallyPulls(set, PULLS_PER_SET, seededRandom(0xf011 + set.id));
+describe.each(SETS)(`set $id ($name): ${PULLS_PER_SET} pulls from the provably fair stream`, (set) => {
+  // A fixed server seed per set keeps the run reproducible; the stream is the production one.
+  const tally = tallyPulls(set, PULLS_PER_SET, fairPulls(set, createHash("sha256").update(`stats-${set.id}`).digest("hex")));
 
   it("draws characters by their weights", () => {
     expectFit(tally.characters, characterProbabilities(set), "characters");
