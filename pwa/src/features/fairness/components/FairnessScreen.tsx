@@ -9,7 +9,9 @@ import { messageOf } from "../../../lib/http";
 import { Button } from "../../../lib/ui/Button";
 import { ErrorBanner, NoticeBanner } from "../../../lib/ui/ErrorBanner";
 import { Icon } from "../../../lib/ui/Icon";
+import { OfflineState } from "../../../lib/ui/OfflineState";
 import { TextField } from "../../../lib/ui/TextField";
+import { useQueryOffline } from "../../../lib/queryOffline";
 import { fairnessKey, fetchFairness, pullsKey, rotateSeed, saveClientSeed } from "../api";
 import { checkRevealedSeed, seedCheckPassed, type SeedCheckResult } from "../checkSeed";
 import { PackCheck } from "./PackCheck";
@@ -19,6 +21,7 @@ import "./fairness.css";
 export function FairnessScreen() {
   const queryClient = useQueryClient();
   const fairness = useQuery({ queryKey: fairnessKey, queryFn: ({ signal }) => fetchFairness(signal) });
+  const view = useQueryOffline(fairness);
   const [notice, setNotice] = useState<string | null>(null);
   const rotate = useMutation({
     mutationFn: rotateSeed,
@@ -43,10 +46,11 @@ export function FairnessScreen() {
         </p>
       </header>
 
-      {fairness.isPending && <p className="fairness__status" role="status">Loading...</p>}
-      {fairness.isError && (
+      {view.loading && <p className="fairness__status" role="status">Loading...</p>}
+      <OfflineState view={view} />
+      {view.error && (
         <div className="fairness__error">
-          <ErrorBanner>{messageOf(fairness.error, MSG.fairnessError)}</ErrorBanner>
+          <ErrorBanner>{messageOf(view.error, MSG.fairnessError)}</ErrorBanner>
           <Button onClick={() => void fairness.refetch()}>Try again</Button>
         </div>
       )}

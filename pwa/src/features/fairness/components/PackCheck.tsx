@@ -3,12 +3,12 @@ import type { RevealedSeedDto } from "@contract/fairness";
 import { MSG } from "@contract/messages";
 import { CLIENT_SEED_PATTERN, SERVER_SEED_PATTERN } from "../../../../../api/src/game/fairRandom";
 import { recordOf, type PulledCardRecord } from "../../../../../api/src/game/pullRecord";
-import { SETS } from "../../../../../api/src/game/sets";
 import { Button } from "../../../lib/ui/Button";
 import { ErrorBanner } from "../../../lib/ui/ErrorBanner";
 import { TextField } from "../../../lib/ui/TextField";
 import { commitmentInBrowser, drawPack } from "../verify";
 import { PulledCardChip } from "./PulledCardChip";
+import { SelectField, SET_OPTIONS } from "./SelectField";
 
 interface Result {
   set: number;
@@ -66,16 +66,7 @@ export function PackCheck({ suggested, clientSeed }: { suggested?: RevealedSeedD
         <TextField label="Server seed" value={serverSeed} onChange={(e) => setServerSeed(e.target.value)} spellCheck={false} autoComplete="off" className="fairness__wide" />
         <TextField label="Client seed" value={client} onChange={(e) => setClient(e.target.value)} spellCheck={false} autoComplete="off" />
         <TextField label="Nonce" value={nonce} onChange={(e) => setNonce(e.target.value)} inputMode="numeric" autoComplete="off" />
-        <label className="fairness__select">
-          <span className="field__label">Set</span>
-          <select value={set} onChange={(e) => setSet(Number(e.target.value))}>
-            {SETS.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SelectField label="Set" value={String(set)} options={SET_OPTIONS} onChange={(v) => setSet(Number(v))} />
         <label className="fairness__checkbox">
           <input type="checkbox" checked={pity} onChange={(e) => setPity(e.target.checked)} /> Guaranteed pack (pity applied)
         </label>

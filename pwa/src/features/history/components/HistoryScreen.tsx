@@ -3,14 +3,17 @@ import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import { PULLS_PAGE_DEFAULT } from "@contract/fairness";
 import { MSG } from "@contract/messages";
-import { SETS, TIERS } from "../../../../../api/src/game/sets";
+import { SETS } from "../../../../../api/src/game/sets";
 import { formatNumber } from "../../../lib/format";
 import { messageOf } from "../../../lib/http";
 import { Button } from "../../../lib/ui/Button";
+import { useQueryOffline } from "../../../lib/queryOffline";
 import { ErrorBanner } from "../../../lib/ui/ErrorBanner";
+import { OfflineState } from "../../../lib/ui/OfflineState";
 import { Icon } from "../../../lib/ui/Icon";
 import { fetchPulls, fetchPullSummary, pullsKey, type PullFilters } from "../../fairness/api";
 import { PulledCardChip } from "../../fairness/components/PulledCardChip";
+import { SelectField, SET_OPTIONS, TIER_OPTIONS } from "../../fairness/components/SelectField";
 import "../../fairness/components/fairness.css";
 import { LuckChart } from "./LuckChart";
 
@@ -27,6 +30,8 @@ export function HistoryScreen() {
     getNextPageParam: (last) => last.nextBefore,
   });
   const rows = pulls.data?.pages.flatMap((p) => p.pulls) ?? [];
+  const view = useQueryOffline(pulls);
+  const summaryView = useQueryOffline(summary);
   const filtered = Boolean(filters.set || filters.tier);
 
   return (
@@ -45,8 +50,9 @@ export function HistoryScreen() {
 
       <div className="history__top">
         <div className="fairness__panel panel">
-          {summary.isPending && <p role="status">Loading...</p>}
-          {summary.isError && <ErrorBanner>{messageOf(summary.error, MSG.historyError)}</ErrorBanner>}
+          {summaryView.loading && <p role="status">Loading...</p>}
+          <OfflineState view={summaryView} />
+          {summaryView.error && <ErrorBanner>{messageOf(summaryView.error, MSG.historyError)}</ErrorBanner>}
           {summary.data && <LuckChart summary={summary.data} />}
         </div>
         <div className="fairness__panel panel">
@@ -77,34 +83,15 @@ export function HistoryScreen() {
       </div>
 
       <div className="history__filters" role="group" aria-label="Filter packs">
-        <label className="fairness__select">
-          <span className="field__label">Set</span>
-          <select value={filters.set ?? ""} onChange={(e) => setFilters((f) => ({ ...f, set: e.target.value ? Number(e.target.value) : undefined }))}>
-            <option value="">All sets</option>
-            {SETS.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="fairness__select">
-          <span className="field__label">Holding a card of tier</span>
-          <select value={filters.tier ?? ""} onChange={(e) => setFilters((f) => ({ ...f, tier: e.target.value || undefined }))}>
-            <option value="">Any tier</option>
-            {TIERS.map((t) => (
-              <option key={t} value={t}>
-                {t}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SelectField label="Set" value={String(filters.set ?? "")} options={SET_OPTIONS} anyLabel="All sets" onChange={(v) => setFilters((f) => ({ ...f, set: v ? Number(v) : undefined }))} />
+        <SelectField label="Holding a card of tier" value={filters.tier ?? ""} options={TIER_OPTIONS} anyLabel="Any tier" onChange={(v) => setFilters((f) => ({ ...f, tier: v || undefined }))} />
       </div>
 
-      {pulls.isPending && <p className="fairness__status" role="status">Loading...</p>}
-      {pulls.isError && (
+      {view.loading && <p className="fairness__status" role="status">Loading...</p>}
+      <OfflineState view={view} />
+      {view.error && (
         <div className="fairness__error">
-          <ErrorBanner>{messageOf(pulls.error, MSG.historyError)}</ErrorBanner>
+          <ErrorBanner>{messageOf(view.error, MSG.historyError)}</ErrorBanner>
           <Button onClick={() => void pulls.refetch()}>Try again</Button>
         </div>
       )}
