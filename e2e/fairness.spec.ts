@@ -39,6 +39,9 @@ test("the Fair Play page recomputes every pack of a revealed seed in the browser
   const seed = page.getByTestId("revealed-seed");
   await expect(seed).toHaveCount(1);
   await expect(seed.getByTestId("seed-verdict")).toHaveText(MSG.packsMatch(4));
+  await seed.getByText("Show the 4 packs").click();
+  await expect(seed.getByTestId("checked-pack")).toHaveCount(4);
+  await expect(seed.getByTestId("checked-pack").filter({ hasText: "Matches" })).toHaveCount(4);
   await expectAccessible(page, "Fair Play");
 
   // Paste the revealed seed with the first pack's client seed and nonce: the same three cards.
@@ -70,6 +73,8 @@ test("the Fair Play page recomputes every pack of a revealed seed in the browser
   });
   await page.reload();
   await expect(page.getByTestId("seed-verdict")).toContainText(MSG.packsMismatch(1, 4));
+  await page.getByText("Show the 4 packs").click();
+  await expect(page.getByTestId("checked-pack").filter({ hasText: "Does not match" })).toHaveCount(1);
 });
 
 test("the pull history lists packs with a luck chart and filters, on a phone @phone", async ({ page }) => {

@@ -31,8 +31,11 @@ export interface ApiBenchOptions {
   webConcurrency: number;
   /** Ports for the servers the bench starts (two at once). */
   port: number;
-  /** BENCH_API_ONLY=embedded: only the embedded database's row (no PostgreSQL needed). */
-  only?: "embedded";
+  /**
+   * BENCH_API_ONLY=embedded: only the embedded database's row (no PostgreSQL needed);
+   * BENCH_API_ONLY=open-pack: only the PostgreSQL open-pack rows (minutes, not the 5M-card seed).
+   */
+  only?: "embedded" | "open-pack";
   log?: (line: string) => void;
 }
 
@@ -51,7 +54,7 @@ export function apiBenchOptionsFromEnv(env = process.env): ApiBenchOptions {
     pgbenchScale: Number(env.BENCH_PGBENCH_SCALE || 10),
     webConcurrency: Number(env.BENCH_WEB_CONCURRENCY || 1),
     port: Number(env.BENCH_PORT || 3322),
-    only: env.BENCH_API_ONLY === "embedded" ? "embedded" : undefined,
+    only: env.BENCH_API_ONLY === "embedded" || env.BENCH_API_ONLY === "open-pack" ? env.BENCH_API_ONLY : undefined,
   };
 }
 
@@ -191,6 +194,10 @@ export async function runApiBench(opts: ApiBenchOptions): Promise<BenchRow[]> {
       verdict: verdict(median(logCost) <= 0.05),
     });
     await stopAll();
+    if (opts.only === "open-pack") {
+      await db.destroy();
+      return rows;
+    }
 
     // --- Leaderboard at scale, on the same database. ----------------------------------------
     say(`seeding ${opts.leaderboardPlayers} players, ${opts.leaderboardCards} cards`);

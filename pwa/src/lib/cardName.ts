@@ -9,6 +9,9 @@ export function cardName(card: Pick<CardLike, "character" | "set">): string {
   return set && number > 0 ? `${set.name} #${number}` : card.character;
 }
 
+/** A set's display name ('Velvet Night'). */
+export const setName = (id: number): string => SETS.find((s) => s.id === id)?.name ?? `Set ${id}`;
+
 /** A background's display name ('Dark Void'); 'No background' for none. */
 export function backgroundName(id: string): string {
   if (!id) return "No background";

@@ -1,4 +1,4 @@
-import type { RevealedSeedDto } from "@contract/fairness";
+import type { PullDto, RevealedSeedDto } from "@contract/fairness";
 import { fetchPulls } from "./api";
 import { commitmentInBrowser, drawPack, samePack } from "./verify";
 
@@ -10,6 +10,8 @@ export interface SeedCheckResult {
   mismatched: number[];
   /** Every nonce from 0 to packs - 1 has its pack in the history. */
   complete: boolean;
+  /** Each pack with its verdict, in nonce order. */
+  packs: Array<{ pull: PullDto; match: boolean }>;
 }
 
 export const seedCheckPassed = (r: SeedCheckResult) => r.commitmentOk && r.mismatched.length === 0 && r.complete;
@@ -18,6 +20,7 @@ export const seedCheckPassed = (r: SeedCheckResult) => r.commitmentOk && r.misma
 export async function checkRevealedSeed(seed: RevealedSeedDto, onProgress?: (checked: number) => void, signal?: AbortSignal): Promise<SeedCheckResult> {
   const commitmentOk = (await commitmentInBrowser(seed.serverSeed)) === seed.serverSeedHash;
   const mismatched: number[] = [];
+  const packs: SeedCheckResult["packs"] = [];
   const nonces = new Set<number>();
   let checked = 0;
   let before: number | null = null;
@@ -25,7 +28,9 @@ export async function checkRevealedSeed(seed: RevealedSeedDto, onProgress?: (che
     const page = await fetchPulls({ serverSeedHash: seed.serverSeedHash }, before, 100, signal);
     for (const pull of page.pulls) {
       const drawn = await drawPack({ serverSeed: seed.serverSeed, clientSeed: pull.clientSeed, nonce: pull.nonce, set: pull.set, pity: pull.pity });
-      if (!samePack(pull.cards, drawn)) mismatched.push(pull.nonce);
+      const match = samePack(pull.cards, drawn);
+      if (!match) mismatched.push(pull.nonce);
+      packs.push({ pull, match });
       nonces.add(pull.nonce);
       checked += 1;
     }
@@ -33,5 +38,6 @@ export async function checkRevealedSeed(seed: RevealedSeedDto, onProgress?: (che
     before = page.nextBefore;
   } while (before);
   const complete = nonces.size === seed.packs && [...nonces].every((n) => n >= 0 && n < seed.packs);
-  return { commitmentOk, checked, mismatched: mismatched.sort((a, b) => a - b), complete };
+  packs.sort((a, b) => a.pull.nonce - b.pull.nonce);
+  return { commitmentOk, checked, mismatched: mismatched.sort((a, b) => a - b), complete, packs };
 }

@@ -15,6 +15,8 @@ import { useQueryOffline } from "../../../lib/queryOffline";
 import { fairnessKey, fetchFairness, pullsKey, rotateSeed, saveClientSeed } from "../api";
 import { checkRevealedSeed, seedCheckPassed, type SeedCheckResult } from "../checkSeed";
 import { PackCheck } from "./PackCheck";
+import { PulledCardChip } from "./PulledCardChip";
+import { setName } from "../../../lib/cardName";
 import "./fairness.css";
 
 /** Issue 15: the Verify page. The commitment, the client seed, rotation, and every revealed seed checked here. */
@@ -196,6 +198,29 @@ function RevealedSeed({ seed, autoCheck }: { seed: RevealedSeedDto; autoCheck: b
         {check.state === "error" && check.message}
         {check.state === "done" && <Verdict result={check.result} packs={seed.packs} />}
       </p>
+      {check.state === "done" && check.result.packs.length > 0 && (
+        <details className="fairness__packs">
+          <summary>Show the {formatNumber(check.result.packs.length)} packs</summary>
+          <ol className="fairness__pack-list">
+            {check.result.packs.map(({ pull, match }) => (
+              <li key={pull.id} className={match ? "is-ok" : "is-bad"} data-testid="checked-pack">
+                <span className="fairness__pack-mark">
+                  <Icon name={match ? "check" : "alert"} size={16} /> {match ? "Matches" : "Does not match"}
+                </span>
+                <span>
+                  Nonce {pull.nonce} · {setName(pull.set)}
+                  {pull.pity ? " · guaranteed" : ""}
+                </span>
+                <ul className="pulled-cards">
+                  {pull.cards.map((card, i) => (
+                    <PulledCardChip key={i} set={pull.set} card={card} />
+                  ))}
+                </ul>
+              </li>
+            ))}
+          </ol>
+        </details>
+      )}
     </li>
   );
 }

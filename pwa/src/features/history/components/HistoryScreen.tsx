@@ -4,6 +4,7 @@ import { useState } from "react";
 import { PULLS_PAGE_DEFAULT } from "@contract/fairness";
 import { MSG } from "@contract/messages";
 import { SETS } from "../../../../../api/src/game/sets";
+import { setName } from "../../../lib/cardName";
 import { formatNumber } from "../../../lib/format";
 import { messageOf } from "../../../lib/http";
 import { Button } from "../../../lib/ui/Button";
@@ -17,7 +18,6 @@ import { SelectField, SET_OPTIONS, TIER_OPTIONS } from "../../fairness/component
 import "../../fairness/components/fairness.css";
 import { LuckChart } from "./LuckChart";
 
-const setName = (id: number) => SETS.find((s) => s.id === id)?.name ?? `Set ${id}`;
 
 /** Issue 15: every pack the player opened, the luck chart, the pity counters and the downloads. */
 export function HistoryScreen() {
