@@ -63,7 +63,7 @@ export function CollectionScreen() {
         <div className="collection__title">
           <h1 id="collection-title">Your Collection</h1>
           <p className="collection__sub">
-            {data.cards ? `${formatNumber(model.cardCount)} ${model.cardCount === 1 ? "card" : "cards"}` : "\u00a0"}
+            <span>{data.cards ? `${formatNumber(model.cardCount)} ${model.cardCount === 1 ? "card" : "cards"}` : "\u00a0"}</span>
             {/* Issue 15: every pack opened, the luck chart and the downloads. */}
             <Link to="/history" className="collection__history text-link">
               Pull history
