@@ -6,7 +6,7 @@ import { fairRandom, nextPityCount, openFairPack, pityDue } from "../game/fairRa
 import { progressOf, recordPack, type Progress } from "../game/progress.ts";
 import { pityStatus, recordOf, tierMask, type PityStatus } from "../game/pullRecord.ts";
 import { points } from "../game/rarity.ts";
-import { CARDS_PER_PACK, setById, SETS, type Card as PulledCard, type CardSet } from "../game/sets.ts";
+import { CARDS_PER_PACK, PACK_COUNTS, setById, SETS, type Card as PulledCard, type CardSet, type PackCount } from "../game/sets.ts";
 import { badRequest } from "../http/errors.ts";
 import { nodeHmac } from "../lib/fairSeeds.ts";
 import { keyedQueue } from "../lib/keyedQueue.ts";
@@ -20,6 +20,8 @@ export interface OpenedPack {
   gems: number;
   /** What the pack was drawn with (RULES.md, provably fair pulls). */
   pull: { serverSeedHash: string; clientSeed: string; nonce: number };
+  /** Every pack of the request, in order (one, or ten for a bulk open). */
+  pulls: Array<{ serverSeedHash: string; clientSeed: string; nonce: number }>;
   pity: PityStatus;
 }
 
@@ -46,13 +48,13 @@ const OPTIMISTIC_ATTEMPTS = 2;
  * statement and the swap is tried again. When the same player's packs race, it falls back to a
  * transaction holding the row lock. Either way a balance pays for exactly the packs it covers.
  */
-export async function openPackFor(db: Db, opener: Opener, setId: number, now?: Date): Promise<OpenedPack> {
+export async function openPackFor(db: Db, opener: Opener, setId: number, now?: Date, count: PackCount = 1): Promise<OpenedPack> {
   const set = setById(setId);
   // One player's packs in this process go one at a time: each then starts from the version the
   // one before it wrote, instead of losing the swap to it and paying a read, a retry and perhaps
   // the locked fallback (half again as many statements when one player's packs overlap).
   // Packs arriving at other processes still race, and the swap keeps that correct.
-  return queueOf(db)(opener.userId, () => openOne(db, opener, set, now ?? new Date()));
+  return queueOf(db)(opener.userId, () => openOne(db, opener, set, now ?? new Date(), count));
 }
 
 const queues = new WeakMap<Db, ReturnType<typeof keyedQueue<number>>>();
@@ -62,14 +64,14 @@ function queueOf(db: Db) {
   return queue;
 }
 
-async function openOne(db: Db, opener: Opener, set: CardSet, now: Date): Promise<OpenedPack> {
+async function openOne(db: Db, opener: Opener, set: CardSet, now: Date, count: PackCount): Promise<OpenedPack> {
   // The pack is drawn from the seeds, nonce and pity counter of the version the swap names, so a
   // pack that lands was drawn with exactly what the database held (a rotation moves the version).
   const lastSeen = lastSeenOf(db);
   const known = lastSeen.get(opener.userId);
   if (known) {
     // A stale guess may say "not enough coins" after a purchase: then ask the database.
-    const patch = tryPatch(known.state, set, now);
+    const patch = tryPatch(known.state, set, now, count);
     const opened = patch && (await swap(db, opener, known, patch, set, now));
     if (opened) return opened;
   }
@@ -80,7 +82,7 @@ async function openOne(db: Db, opener: Opener, set: CardSet, now: Date): Promise
       throw new SessionGone();
     }
     const seen = { state: fromRow(row), version: row.version };
-    const opened = await swap(db, opener, seen, packPatch(seen.state, set, now), set, now);
+    const opened = await swap(db, opener, seen, packPatch(seen.state, set, now, count), set, now);
     if (opened) return opened;
   }
 
@@ -88,9 +90,9 @@ async function openOne(db: Db, opener: Opener, set: CardSet, now: Date): Promise
   return db.transaction(async (trx) => {
     const user = await lockUser(trx, opener.userId);
     const state = fromUser(user);
-    const patch = packPatch(state, set, now);
+    const patch = packPatch(state, set, now, count);
     // Holding the lock, the version read is the current one: the same statement, in this transaction.
-    const result = await runPreparedIn<InsertedRow>(trx, SWAP_AND_INSERT[set.id - 1]!, swapValues(opener, user.version, patch, now));
+    const result = await runPreparedIn<InsertedRow>(trx, swapStatement(set, count), swapValues(opener, user.version, patch, now));
     if (!result.length) throw new SessionGone();
     return openedOf(result, opener, patch, set, now);
   });
@@ -98,35 +100,43 @@ async function openOne(db: Db, opener: Opener, set: CardSet, now: Date): Promise
 
 type PulledRow = PulledCard & { points: number };
 
-/** One pack drawn from the player's fair stream, with the pity guarantee when it is due. */
-interface Draw {
+/** One pack drawn from the player's fair stream, with the pity guarantee when it was due. */
+interface PackDraw {
   rows: PulledRow[];
-  serverSeedHash: string;
-  clientSeed: string;
   nonce: number;
   pityApplied: boolean;
+}
+/** The packs of one request: consecutive nonces, each with its own pity step (RULES.md, Bulk open). */
+interface Draw {
+  packs: PackDraw[];
+  serverSeedHash: string;
+  clientSeed: string;
+  firstNonce: number;
   pityAfter: number;
 }
-function drawFor(state: PlayerState, set: CardSet): Draw {
-  const pity = state.pity[set.id - 1]!;
-  const pityApplied = pityDue(pity);
-  const cards = openFairPack(set.id, fairRandom(state.serverSeed, state.clientSeed, state.nonce, nodeHmac), { pityDue: pityApplied });
-  return {
-    rows: cards.map((c) => ({ ...c, points: points(c) })),
-    serverSeedHash: state.serverSeedHash,
-    clientSeed: state.clientSeed,
-    nonce: state.nonce,
-    pityApplied,
-    pityAfter: nextPityCount(pity, cards),
-  };
+function drawFor(state: PlayerState, set: CardSet, count: number): Draw {
+  let pity = state.pity[set.id - 1]!;
+  const packs: PackDraw[] = [];
+  for (let i = 0; i < count; i++) {
+    const nonce = state.nonce + i;
+    const pityApplied = pityDue(pity);
+    const cards = openFairPack(set.id, fairRandom(state.serverSeed, state.clientSeed, nonce, nodeHmac), { pityDue: pityApplied });
+    packs.push({ rows: cards.map((c) => ({ ...c, points: points(c) })), nonce, pityApplied });
+    pity = nextPityCount(pity, cards);
+  }
+  return { packs, serverSeedHash: state.serverSeedHash, clientSeed: state.clientSeed, firstNonce: state.nonce, pityAfter: pity };
 }
+const drawnRows = (d: Draw) => d.packs.flatMap((p) => p.rows);
 
 function openedOf(result: InsertedRow[], opener: Opener, patch: PackPatch, set: CardSet, now: Date): OpenedPack {
+  const { serverSeedHash, clientSeed } = patch.draw;
+  const pulls = patch.draw.packs.map((p) => ({ serverSeedHash, clientSeed, nonce: p.nonce }));
   return {
     cards: toOpened(result, opener.userId, now),
     coins: patch.coins,
     gems: patch.gems,
-    pull: { serverSeedHash: patch.draw.serverSeedHash, clientSeed: patch.draw.clientSeed, nonce: patch.draw.nonce },
+    pull: pulls[0]!,
+    pulls,
     pity: pityStatus(set.id, patch.draw.pityAfter),
   };
 }
@@ -169,9 +179,9 @@ function remember(lastSeen: Map<number, Seen>, userId: number, seen: Seen) {
   if (lastSeen.size > LAST_SEEN_MAX) lastSeen.delete(lastSeen.keys().next().value!);
 }
 
-function tryPatch(state: PlayerState, set: CardSet, now: Date): PackPatch | null {
+function tryPatch(state: PlayerState, set: CardSet, now: Date, count: PackCount): PackPatch | null {
   try {
-    return packPatch(state, set, now);
+    return packPatch(state, set, now, count);
   } catch {
     return null;
   }
@@ -179,14 +189,14 @@ function tryPatch(state: PlayerState, set: CardSet, now: Date): PackPatch | null
 
 /** The compare-and-swap statement; null when the version (or the session) no longer matches. */
 async function swap(db: Db, opener: Opener, seen: Seen, patch: PackPatch, set: CardSet, now: Date): Promise<OpenedPack | null> {
-  const result = await runPrepared<InsertedRow>(db, SWAP_AND_INSERT[set.id - 1]!, swapValues(opener, seen.version, patch, now));
+  const result = await runPrepared<InsertedRow>(db, swapStatement(set, patch.draw.packs.length as PackCount), swapValues(opener, seen.version, patch, now));
   if (!result.length) return null;
   const setPacksOpened = [...seen.state.setPacksOpened];
   setPacksOpened[set.id - 1] = patch.setPacksOpened;
   const pity = [...seen.state.pity];
   pity[set.id - 1] = patch.draw.pityAfter;
   const { draw, ...player } = patch;
-  const state: PlayerState = { ...seen.state, ...player, setPacksOpened, pity, nonce: draw.nonce + 1 };
+  const state: PlayerState = { ...seen.state, ...player, setPacksOpened, pity, nonce: draw.firstNonce + draw.packs.length };
   remember(lastSeenOf(db), opener.userId, { state, version: result[0]!.player_version });
   return openedOf(result, opener, patch, set, now);
 }
@@ -256,26 +266,28 @@ interface PackPatch extends Progress {
   draw: Draw;
 }
 
-/** The player's row after paying for and opening this pack; a 400 when it cannot be paid. */
-function packPatch(player: PlayerState, set: CardSet, now: Date): PackPatch {
+/** The player's row after paying for and opening these packs; a 400 when they cannot be paid. */
+function packPatch(player: PlayerState, set: CardSet, now: Date, count: PackCount): PackPatch {
   let coins = coinState(player);
   let gems = player.gems;
+  const cost = set.packCost * count;
   if (set.currency === "coins") {
-    const spent = spendCoins(coins, set.packCost, now);
+    const spent = spendCoins(coins, cost, now);
     if (!spent) throw badRequest(MSG.notEnoughCoins);
     coins = spent;
   } else {
-    if (gems < set.packCost) throw badRequest(MSG.notEnoughGems);
-    gems -= set.packCost;
+    if (gems < cost) throw badRequest(MSG.notEnoughGems);
+    gems -= cost;
   }
-  const draw = drawFor(player, set);
-  const rows = draw.rows;
+  const draw = drawFor(player, set, count);
+  const rows = drawnRows(draw);
   return {
     coins: coins.coins,
     lastCoinGeneration: coins.lastCoinGeneration,
     gems,
-    setPacksOpened: player.setPacksOpened[set.id - 1]! + 1,
-    ...recordPack(progressOf(player), rows, now),
+    setPacksOpened: player.setPacksOpened[set.id - 1]! + count,
+    // Every pack counts for the daily and weekly goals, as if opened one by one.
+    ...draw.packs.reduce((progress, pack) => recordPack(progress, pack.rows, now), progressOf(player)),
     totalScore: Number(player.totalScore) + rows.reduce((sum, r) => sum + r.points, 0),
     cardCount: player.cardCount + rows.length,
     draw,
@@ -294,17 +306,16 @@ const setPatchSql = (setId: number) => `coins = $3::int, last_coin_generation = 
   weekly_period = $11::date, weekly_packs_opened = $12::int, weekly_holos_found = $13::int, weekly_legendaries_found = $14::int,
   total_score = $15::bigint, card_count = $16::int, updated_at = $17::timestamptz`;
 
-// The pack's cards as a VALUES list of CARDS_PER_PACK rows, 7 parameters each from $19 ($18 is the
-// session id); the fair-pull values follow them (FAIR below). Not unnest() of arrays: for a
-// parameter array PostgreSQL guesses 100 rows, so the generic plan looked 30 times dearer than
-// a custom one and every execution was planned again (a quarter of the server's CPU per pack). With the row count in the text the plan is reused.
+// The packs' cards as a VALUES list of CARDS_PER_PACK x count rows, 7 parameters each from $19
+// ($18 is the session id); the fair-pull values follow them (fairValues). Not unnest() of arrays:
+// for a parameter array PostgreSQL guesses 100 rows, so the generic plan looked 30 times dearer
+// than a custom one and every execution was planned again (a quarter of the server's CPU per
+// pack). With the row count in the text the plan is reused.
 const CARD_COLUMNS = ["varchar", "varchar", "smallint", "bool", "bool", "bool", "int"];
-const cardValues = (rows: PulledRow[]) => {
-  if (rows.length !== CARDS_PER_PACK) throw new Error(`a pack has ${CARDS_PER_PACK} cards, not ${rows.length}`);
-  return rows.flatMap((r) => [r.character, r.background, r.set, r.isHolo, r.isGlitch, r.isDarkHolo, r.points]);
-};
-const PACK_CARDS = `VALUES ${Array.from({ length: CARDS_PER_PACK }, (_, card) =>
-  `(${CARD_COLUMNS.map((type, k) => `$${19 + card * CARD_COLUMNS.length + k}::${type}`).join(", ")}, ${card + 1})`).join(", ")}`;
+const cardValues = (rows: PulledRow[]) => rows.flatMap((r) => [r.character, r.background, r.set, r.isHolo, r.isGlitch, r.isDarkHolo, r.points]);
+const packCards = (cards: number) =>
+  `VALUES ${Array.from({ length: cards }, (_, card) =>
+    `(${CARD_COLUMNS.map((type, k) => `$${19 + card * CARD_COLUMNS.length + k}::${type}`).join(", ")}, ${card + 1})`).join(", ")}`;
 const IDENTITY = `character, background, "set", is_holo, is_glitch, is_dark_holo`;
 // Reads the collection as it was before this statement's insert (exact index cards_owner_identity).
 const IS_NEW = `NOT EXISTS (
@@ -312,44 +323,53 @@ const IS_NEW = `NOT EXISTS (
       AND c."set" = i."set" AND c.is_holo = i.is_holo AND c.is_glitch = i.is_glitch AND c.is_dark_holo = i.is_dark_holo
   ) AS is_new`;
 
-// After the cards: the nonce and pity counter after this pack, then the pull history's row.
-const FAIR = 19 + CARDS_PER_PACK * CARD_COLUMNS.length;
+// After the cards: the nonce and pity counter after these packs, the commitment, client seed and
+// first nonce, then per pack its nonce, pity flag, tiers and cards (the pull history's rows).
+const PULL_COLUMNS = ["int", "bool", "smallint", "jsonb"];
 const fairValues = (d: Draw) => [
-  d.nonce + 1, d.pityAfter,
-  d.serverSeedHash, d.clientSeed, d.nonce, d.pityApplied, tierMask(d.rows), JSON.stringify(d.rows.map(recordOf)),
+  d.firstNonce + d.packs.length, d.pityAfter, d.serverSeedHash, d.clientSeed, d.firstNonce,
+  ...d.packs.flatMap((p) => [p.nonce, p.pityApplied, tierMask(p.rows), JSON.stringify(p.rows.map(recordOf))]),
 ];
 
 /**
  * One statement: update the player only if the row is still the version read ($2), and insert
- * the cards and the pull's history row only if that update happened. Empty when another write
- * got there first. The nonce in the WHERE says again what the version already guarantees: this
- * pack was drawn with the nonce (and the seeds) the row holds. Only the new cards' ids and
- * identities come back: everything else the caller already knows.
+ * the cards and the pulls' history rows only if that update happened. Empty when another write
+ * got there first. The nonce in the WHERE says again what the version already guarantees: these
+ * packs were drawn with the nonce (and the seeds) the row holds. Only the new cards' ids and
+ * identities come back: everything else the caller already knows. One statement per set and
+ * pack count (1 or 10), each prepared once per connection.
  */
-const SWAP_AND_INSERT: PreparedStatement[] = SETS.map((s) => ({
-  name: `pack_swap_insert_set${s.id}`,
-  text: `WITH u AS (
-      UPDATE users SET ${setPatchSql(s.id)}, fair_nonce = $${FAIR}::int, set${s.id}_pity = $${FAIR + 1}::smallint
-      WHERE id = $1::int AND version = $2::int AND fair_nonce = $${FAIR + 4}::int AND server_seed_hash = $${FAIR + 2}::varchar
+function swapAndInsert(s: CardSet, count: PackCount): PreparedStatement {
+  const fair = 19 + CARDS_PER_PACK * count * CARD_COLUMNS.length;
+  const pullRows = Array.from({ length: count }, (_, i) =>
+    `(${PULL_COLUMNS.map((type, k) => `$${fair + 5 + i * PULL_COLUMNS.length + k}::${type}`).join(", ")})`).join(", ");
+  return {
+    name: `pack_swap_insert_set${s.id}${count === 1 ? "" : `_x${count}`}`,
+    text: `WITH u AS (
+      UPDATE users SET ${setPatchSql(s.id)}, fair_nonce = $${fair}::int, set${s.id}_pity = $${fair + 1}::smallint
+      WHERE id = $1::int AND version = $2::int AND fair_nonce = $${fair + 4}::int AND server_seed_hash = $${fair + 2}::varchar
         AND EXISTS (SELECT 1 FROM sessions s WHERE s.id = $18::varchar AND s.user_id = $1::int AND s.expires_at > now())
       RETURNING id, version
     ),
     inserted AS (
       INSERT INTO cards (user_id, ${IDENTITY}, points, opened_at)
       SELECT u.id, v.character, v.background, v."set", v.is_holo, v.is_glitch, v.is_dark_holo, v.points, $17::timestamptz
-      FROM u CROSS JOIN (${PACK_CARDS}) AS v(character, background, "set", is_holo, is_glitch, is_dark_holo, points, n) ORDER BY v.n
+      FROM u CROSS JOIN (${packCards(CARDS_PER_PACK * count)}) AS v(character, background, "set", is_holo, is_glitch, is_dark_holo, points, n) ORDER BY v.n
       RETURNING id, ${IDENTITY}, points
     ),
     pulled AS (
       INSERT INTO pulls (user_id, "set", opened_at, server_seed_hash, client_seed, nonce, pity, tiers, cards)
-      SELECT u.id, ${s.id}, $17::timestamptz, $${FAIR + 2}::varchar, $${FAIR + 3}::varchar, $${FAIR + 4}::int, $${FAIR + 5}::bool, $${FAIR + 6}::smallint, $${FAIR + 7}::jsonb
-      FROM u
+      SELECT u.id, ${s.id}, $17::timestamptz, $${fair + 2}::varchar, $${fair + 3}::varchar, p.nonce, p.pity, p.tiers, p.cards
+      FROM u CROSS JOIN (VALUES ${pullRows}) AS p(nonce, pity, tiers, cards) ORDER BY p.nonce
     )
     SELECT i.*, ${IS_NEW}, (SELECT version FROM u) AS player_version FROM inserted i ORDER BY i.id`,
-}));
+  };
+}
+const STATEMENTS = new Map(SETS.flatMap((s) => PACK_COUNTS.map((n) => [`${s.id}:${n}`, swapAndInsert(s, n)] as const)));
+const swapStatement = (set: CardSet, count: PackCount) => STATEMENTS.get(`${set.id}:${count}`)!;
 
 const swapValues = (opener: Opener, version: number, patch: PackPatch, now: Date) => [
-  opener.userId, version, ...patchValues(patch, now), opener.sessionId, ...cardValues(patch.draw.rows), ...fairValues(patch.draw),
+  opener.userId, version, ...patchValues(patch, now), opener.sessionId, ...cardValues(drawnRows(patch.draw)), ...fairValues(patch.draw),
 ];
 
 type InsertedRow = {

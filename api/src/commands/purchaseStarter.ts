@@ -1,6 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { MSG } from "../contract/messages.ts";
-import type { Db } from "../db/knex.ts";
+import type { Db, Trx } from "../db/knex.ts";
+import { dollars, wouldPassLimit } from "../game/spendingLimit.ts";
+import { monthSpending } from "../queries/spending.ts";
+import { limitInForce } from "./spendingLimitSetter.ts";
 import { STORE_CURRENCY } from "../game/store.ts";
 import { badRequest, conflict } from "../http/errors.ts";
 import type { PaymentProvider } from "../payments/provider.ts";
@@ -26,20 +29,23 @@ export async function startPurchase(db: Db, provider: PaymentProvider, userId: n
   const pkg = await findPackage(db, packageId, { forSaleOnly: true });
   if (!pkg) throw badRequest(MSG.unknownPackage);
   for (let attempt = 0; attempt < 3; attempt++) {
-    const claimed: Array<{ id: number }> = await db("purchases")
-      .insert({
-        user_id: userId,
-        package_id: pkg.id,
-        provider: provider.name,
-        test: provider.name === "test",
-        payment_intent_id: `${PLACEHOLDER}${randomUUID()}`,
-        status: "pending",
-        amount_cents: pkg.priceCents,
-        created_at: now,
-      })
-      .onConflict(db.raw("(user_id, package_id) WHERE status = 'pending'"))
-      .ignore()
-      .returning("id");
+    const claimed = await db.transaction(async (trx): Promise<Array<{ id: number }>> => {
+      await checkSpendingLimit(trx, userId, pkg, now);
+      return trx("purchases")
+        .insert({
+          user_id: userId,
+          package_id: pkg.id,
+          provider: provider.name,
+          test: provider.name === "test",
+          payment_intent_id: `${PLACEHOLDER}${randomUUID()}`,
+          status: "pending",
+          amount_cents: pkg.priceCents,
+          created_at: now,
+        })
+        .onConflict(trx.raw("(user_id, package_id) WHERE status = 'pending'"))
+        .ignore()
+        .returning("id");
+    });
     if (claimed.length) return createIntentFor(db, provider, claimed[0]!.id, userId, pkg);
 
     const open = await waitForIntent(db, userId, pkg.id);
@@ -49,6 +55,20 @@ export async function startPurchase(db: Db, provider: PaymentProvider, userId: n
     await db("purchases").where({ id: open.id, status: "pending" }).update({ status: "abandoned" });
   }
   throw conflict(MSG.checkoutBusy);
+}
+
+/**
+ * RULES.md, Spending limit: refused before any charge when this package would take the month past
+ * the player's limit. The player's row is locked first, so parallel checkouts of one player are
+ * decided one after the other and each sees the others' reserved amounts: two intents cannot
+ * together pass the limit. This package's own open checkout is not counted twice (it is reused).
+ */
+async function checkSpendingLimit(trx: Trx, userId: number, pkg: PackageRow, now: Date): Promise<void> {
+  await trx("users").where("id", userId).forUpdate().first("id");
+  const limit = await limitInForce(trx, userId, now);
+  if (limit === null) return;
+  const { paidCents, reservedCents } = await monthSpending(trx, userId, now, { exceptPackage: pkg.id });
+  if (wouldPassLimit(limit, paidCents + reservedCents, pkg.priceCents)) throw badRequest(MSG.spendingLimitPassed(dollars(limit)));
 }
 
 async function createIntentFor(db: Db, provider: PaymentProvider, purchaseId: number, userId: number, pkg: PackageRow) {

@@ -30,6 +30,8 @@ export interface OpenPackResponse {
   newGemCount: number;
   /** What the pack was drawn with: checkable once the server seed is revealed. */
   pull: PullCommitment;
+  /** Every pack of the request in order: one, or ten for a bulk open (RULES.md, Bulk open). */
+  pulls?: PullCommitment[];
   /** The set's pity counter after this pack. */
   pity: import("../game/pullRecord.ts").PityStatus;
 }

@@ -215,6 +215,15 @@ export const MSG = {
   failedToFetchPurchases: "Failed to fetch purchase history",
   termsRequiredForPurchase: "Required to complete purchase",
 
+  invalidPackCount: "You can open 1 or 10 packs at a time",
+  // RULES.md, Spending limit.
+  spendingLimitPassed: (limit: string) => `This purchase would pass your monthly spending limit of ${limit}`,
+  spendingLimitInvalid: "Enter a monthly limit in whole dollars, from $1 to $100,000, or no limit",
+  spendingLimitTitle: "Spending limit",
+  spendingLimitNone: "No limit",
+  spendingLimitSaved: "Spending limit saved.",
+  spendingLimitPending: (limit: string, at: string) => `Your limit changes to ${limit} on ${at} (raising or removing a limit waits 24 hours).`,
+  spendingLimitSpent: (spent: string, limit: string | null) => (limit ? `${spent} of ${limit} spent this month` : `${spent} spent this month`),
   // Fair play (RULES.md, Beyond SPEC.md): provably fair pulls, pity, pull history, exports.
   clientSeedInvalid: "A client seed is 1-64 printable characters (letters, digits, spaces and punctuation, no emoji or accents)",
   pullsFilterInvalid: "Unknown set or tier filter",

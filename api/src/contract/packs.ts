@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isValidSetId } from "../game/sets.ts";
+import { isValidSetId, PACK_COUNTS, type PackCount } from "../game/sets.ts";
 import { MSG } from "./messages.ts";
 
 export const OpenPackBody = z.object({
@@ -9,4 +9,10 @@ export const OpenPackBody = z.object({
     .optional()
     .default(1)
     .refine((n) => isValidSetId(n), { error: MSG.invalidSet }),
+  // RULES.md, Bulk open: 1 (the default) or 10 packs, paid at once.
+  count: z
+    .number({ error: MSG.invalidPackCount })
+    .optional()
+    .default(1)
+    .refine((n): n is PackCount => (PACK_COUNTS as readonly number[]).includes(n), { error: MSG.invalidPackCount }),
 });

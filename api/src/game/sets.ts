@@ -2,6 +2,9 @@
 // Read by the server and by the PWA, so it stays plain data: no node imports, no zod.
 
 export const CARDS_PER_PACK = 3;
+/** RULES.md, Bulk open: one request opens 1 or 10 packs of one set. */
+export const PACK_COUNTS = [1, 10] as const;
+export type PackCount = (typeof PACK_COUNTS)[number];
 
 /** Tiers from lowest to highest; the index is the tier's rank. */
 export const TIERS = ["Common", "Uncommon", "Rare", "Epic", "Legendary", "Mythic"] as const;

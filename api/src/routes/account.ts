@@ -9,6 +9,8 @@ import { parseBody } from "../http/validate.ts";
 import type { Config } from "../config.ts";
 import { presentUser } from "../presenters/user.ts";
 import { recordDailyVisit } from "../commands/visitRecorder.ts";
+import { setSpendingLimit, spendingLimitOf } from "../commands/spendingLimitSetter.ts";
+import { SpendingLimitBody } from "../contract/spending.ts";
 import { rankOf } from "../queries/rank.ts";
 import { isDisplayNameFree, isEmailFree, loadUserFresh } from "../queries/users.ts";
 import { isValidDisplayName, isValidEmail } from "../contract/rules.ts";
@@ -21,6 +23,17 @@ export function accountRoutes(db: Db, config: Config) {
 
   router.get("/user", auth, async (ctx) => {
     ctx.body = presentUser(await recordDailyVisit(db, await loadUserFresh(db, ctx.state.userId)), new Date(), config.tradeUnlock);
+  });
+
+  /** RULES.md, Spending limit: the player's monthly limit, the month's paid total, a pending change. */
+  router.get("/user/spending-limit", auth, async (ctx) => {
+    ctx.set("Cache-Control", "no-store");
+    ctx.body = await spendingLimitOf(db, ctx.state.userId);
+  });
+
+  router.put("/user/spending-limit", auth, async (ctx) => {
+    const { monthlyLimitCents } = parseBody(ctx, SpendingLimitBody);
+    ctx.body = await setSpendingLimit(db, ctx.state.userId, monthlyLimitCents);
   });
 
   /** { rank, players }: the header's and the collection's global rank ('#N', or '--' for null). */

@@ -3,6 +3,7 @@ import type { OpenPackResponse } from "../contract/cards.ts";
 import { OpenPackBody } from "../contract/packs.ts";
 import type { Db } from "../db/knex.ts";
 import { openPackFor, SessionGone } from "../commands/packOpener.ts";
+import type { PackCount } from "../game/sets.ts";
 import { etagOf, matchesIfNoneMatch } from "../http/etag.ts";
 import { requireAuth, requireSignedSession, sessionProven, sessionRevoked } from "../http/auth.ts";
 import { parseBody } from "../http/validate.ts";
@@ -15,9 +16,9 @@ export function cardRoutes(db: Db) {
 
   // The hottest call: its first statement reads the player and proves the session together.
   router.post("/open-pack", requireSignedSession(), async (ctx) => {
-    const { set } = parseBody(ctx, OpenPackBody);
+    const { set, count } = parseBody(ctx, OpenPackBody);
     const session = ctx.state.session!;
-    const opened = await openPackFor(db, { userId: session.userId, sessionId: session.id }, set).catch((err) => {
+    const opened = await openPackFor(db, { userId: session.userId, sessionId: session.id }, set, undefined, count as PackCount).catch((err) => {
       throw err instanceof SessionGone ? sessionRevoked(ctx) : err;
     });
     sessionProven(ctx);
@@ -26,6 +27,7 @@ export function cardRoutes(db: Db) {
       newCoinCount: opened.coins,
       newGemCount: opened.gems,
       pull: opened.pull,
+      pulls: opened.pulls,
       pity: opened.pity,
     };
     ctx.body = body;
