@@ -6,7 +6,7 @@ import { backgroundGradient, setEmoji } from "./cardImages.ts";
 import { drawCardBack, drawFaceArt, drawOverlay, EDGE_MARGIN, overlayGeometry, type FaceArt } from "./pixi/cardCanvas.ts";
 import { loadCardArt, within } from "./pixi/images.ts";
 import type { RevealCard } from "./revealCard.ts";
-import { PACK_COLUMNS, revealLayout } from "./revealLayout.ts";
+import { packGrid, revealLayout } from "./revealLayout.ts";
 import { ART_WAIT_MS, revealSchedule } from "./revealSchedule.ts";
 import { clamp01 } from "./tiltSpring.ts";
 import { isShiny, tierColor, tierRank } from "./tiers.ts";
@@ -197,7 +197,7 @@ export function domReveal(container: HTMLElement, count: number, options: Reveal
 
   let grid = revealLayout(count, 1, 1);
   const layout = () => {
-    grid = revealLayout(count, container.clientWidth, container.clientHeight, { maxCardWidth: 300, columns: PACK_COLUMNS });
+    grid = revealLayout(count, container.clientWidth, container.clientHeight, packGrid(count));
     shells.forEach((shell, i) => {
       const s = grid.slots[i]!;
       Object.assign(shell.el.style, { left: `${s.cx - s.width / 2}px`, top: `${s.cy - s.height / 2}px`, width: `${s.width}px`, height: `${s.height}px` });

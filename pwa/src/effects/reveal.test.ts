@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { idleSway, targetPose } from "./poseDriver";
 import { PACK_COLUMNS, revealLayout } from "./revealLayout";
-import { revealSchedule } from "./revealSchedule";
+import { BULK_TURNS_MS, revealSchedule } from "./revealSchedule";
 import { REST_POSE } from "./tiltSpring";
 
 const NORMAL = { reducedMotion: false, lowEffects: false };
@@ -45,6 +45,16 @@ describe("reveal timing (SPEC.md section 4's growing rhythm, within issue 11's 2
     const s = revealSchedule(6, NORMAL);
     expect(s.startAt.slice(3).every((t, i) => t > s.startAt[i + 2]! && t - s.startAt[i + 2]! < 400)).toBe(true);
     expect(revealSchedule(0, NORMAL).doneAt).toBe(0);
+  });
+
+  it("turns a bulk open's thirty cards from the last to the first (the best, dealt first, turns last) within the bulk budget", () => {
+    const s = revealSchedule(30, { ...NORMAL, turnOrder: "rarestLast" });
+    for (let i = 1; i < 30; i++) expect(s.startAt[i - 1]!).toBeGreaterThan(s.startAt[i]!);
+    expect(Math.max(...s.startAt)).toBe(s.startAt[0]);
+    expect(s.startAt[0]).toBeLessThanOrEqual(BULK_TURNS_MS);
+    expect(s.doneAt).toBe(s.startAt[0]! + s.animationMs);
+    // One pack keeps its dealt order whatever is asked.
+    expect(revealSchedule(3, { ...NORMAL, turnOrder: "rarestLast" }).startAt).toEqual(revealSchedule(3, NORMAL).startAt);
   });
 });
 

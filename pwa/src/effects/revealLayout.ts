@@ -30,10 +30,19 @@ export interface LayoutOptions {
   padding?: number;
   /** A fixed number of columns (a pack's reveal: SPEC.md's 3-column grid on every size). */
   columns?: number;
+  /** Without a fixed count, the most columns to try (6 by default). */
+  maxColumns?: number;
 }
 
 /** A pack's cards sit in SPEC.md's 3-column grid on every screen (issue 13). */
 export const PACK_COLUMNS = 3;
+
+/**
+ * The grid of a pack reveal: one pack in SPEC.md's 3 columns; a bulk open's thirty cards in
+ * whatever grid (up to 10 across) gives them the biggest size on this screen.
+ */
+export const packGrid = (count: number): LayoutOptions =>
+  count <= PACK_COLUMNS ? { maxCardWidth: 300, columns: PACK_COLUMNS } : { maxCardWidth: 300, maxColumns: 10 };
 
 export function revealLayout(count: number, width: number, height: number, options: LayoutOptions = {}): RevealLayout {
   const maxCardWidth = options.maxCardWidth ?? 300;
@@ -45,7 +54,7 @@ export function revealLayout(count: number, width: number, height: number, optio
 
   let best = { columns: 1, rows: Math.max(1, count), cardWidth: 0 };
   const fixed = options.columns ? Math.max(1, Math.min(count, options.columns)) : 0;
-  for (let columns = fixed || 1; columns <= (fixed || Math.max(1, Math.min(count, 6))); columns++) {
+  for (let columns = fixed || 1; columns <= (fixed || Math.max(1, Math.min(count, options.maxColumns ?? 6))); columns++) {
     const rows = Math.ceil(count / columns);
     const byWidth = (innerW - (columns - 1) * gap) / columns;
     const byHeight = ((innerH - (rows - 1) * gap) / rows / badgeRoom) * CARD_ASPECT;

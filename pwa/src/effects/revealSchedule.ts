@@ -13,7 +13,15 @@ export interface ScheduleSettings {
    * with 0.64 s flips, kept for the battle, whose rounds are paced around it.
    */
   pace?: "pack" | "classic";
+  /**
+   * "rarestLast" (a bulk open, RULES.md): the cards lie best first, but turn from the last to the
+   * first, so the rarest turns last; the gaps shrink so thirty cards still fit in BULK_TURNS_MS.
+   */
+  turnOrder?: "dealt" | "rarestLast";
 }
+
+/** A bulk open: all turns start within this long (each card's own flip follows). */
+export const BULK_TURNS_MS = 1600;
 
 /** Start of the 1st, 2nd and 3rd card's turn (ms after the cards are known). */
 export const REVEAL_STARTS_MS = [120, 320, 620] as const;
@@ -48,14 +56,18 @@ export function revealSchedule(count: number, settings: ScheduleSettings): Revea
   const starts: readonly number[] = classic ? CLASSIC.starts : quick ? QUICK_STARTS_MS : REVEAL_STARTS_MS;
   const extraGap = classic ? CLASSIC.extra : EXTRA_CARD_GAP_MS;
   const animationMs = classic ? (reducedMotion ? CLASSIC.fade : CLASSIC.flip) : reducedMotion ? FADE_MS : lowEffects ? QUICK_FLIP_MS : FLIP_MS;
+  const rarestLast = settings.turnOrder === "rarestLast" && count > starts.length;
+  const gap = rarestLast ? Math.min(extraGap, (BULK_TURNS_MS - starts[starts.length - 1]!) / (count - starts.length)) : extraGap;
   const startAt: number[] = [];
-  for (let i = 0; i < count; i++) {
-    startAt.push(starts[i] ?? starts[starts.length - 1]! + (i - starts.length + 1) * extraGap);
+  for (let turn = 0; turn < count; turn++) {
+    startAt.push(Math.round(starts[turn] ?? starts[starts.length - 1]! + (turn - starts.length + 1) * gap));
   }
+  // Turn k goes to card count-1-k: the cards lie best first, the best turns last.
+  if (rarestLast) startAt.reverse();
   // A flip shows the face half-way through; a fade is "revealed" as soon as it starts.
   const faceDelay = reducedMotion ? 0 : Math.round(animationMs / 2);
   const revealAt = startAt.map((t) => t + faceDelay);
-  const doneAt = count === 0 ? 0 : (startAt[count - 1] ?? 0) + animationMs;
+  const doneAt = count === 0 ? 0 : Math.max(...startAt) + animationMs;
   return { startAt, revealAt, animationMs, doneAt };
 }
 

@@ -18,6 +18,8 @@ export interface RevealOptions extends EffectOptions {
   tapToSkip?: boolean;
   /** The timer (revealSchedule.ts): the quick pack pace by default, "classic" for the battle. */
   pace?: "pack" | "classic";
+  /** Bulk opens: the rarest card (dealt first) turns last (revealSchedule.ts). */
+  turnOrder?: "dealt" | "rarestLast";
 }
 
 export interface RevealHandle {

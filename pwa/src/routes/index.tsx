@@ -8,7 +8,7 @@ import { PackRevealOverlay } from "../features/packs/components/PackRevealOverla
 import { usePackOpening } from "../features/packs/hooks";
 import { useRevealWarmUp } from "../features/packs/useRevealWarmUp";
 import { InstallOffer } from "../install/components/InstallOffer";
-import { canOpenAnother, PACK_SETS, pityOf } from "../features/packs/packRules";
+import { canAfford, canOpenAnother, PACK_SETS, pityOf } from "../features/packs/packRules";
 import "../features/packs/components/packs.css";
 import { useLowEffects } from "../lib/lowEffects";
 import { useSignedInUser } from "../lib/session";
@@ -63,7 +63,7 @@ function PacksView() {
             user={user}
             opening={packs.opening.has(set.id)}
             offline={!online}
-            onOpen={(s) => packs.open(s)}
+            onOpen={(s, count) => packs.open(s, count)}
             onShowRates={(s) => setRatesFor(s)}
           />
         ))}
@@ -73,7 +73,7 @@ function PacksView() {
       {packs.reveal && (
         <PackRevealOverlay
           reveal={packs.reveal}
-          canOpenAnother={online && canOpenAnother(user, packs.reveal.set)}
+          canOpenAnother={online && (packs.reveal.count === 1 ? canOpenAnother(user, packs.reveal.set) : canAfford(user, packs.reveal.set, packs.reveal.count))}
           onAwesome={packs.closeReveal}
           onOpenAnother={packs.openAnother}
         />

@@ -9,7 +9,7 @@ import { setEmoji } from "../cardImages.ts";
 import { targetPose } from "../poseDriver.ts";
 import { PointerInput } from "../pointerInput.ts";
 import type { RevealCard } from "../revealCard.ts";
-import { PACK_COLUMNS, revealLayout, type RevealLayout } from "../revealLayout.ts";
+import { packGrid, revealLayout, type RevealLayout } from "../revealLayout.ts";
 import { ART_WAIT_MS, revealSchedule, type RevealSchedule } from "../revealSchedule.ts";
 import { suspenseIndex, tierEffect, type TierEffect } from "../tierEffects.ts";
 import { isShiny } from "../tiers.ts";
@@ -98,7 +98,7 @@ class RevealScene implements Scene {
 
   layout(width: number, height: number, resolution: number): void {
     this.resolution = resolution;
-    this.layoutInfo = revealLayout(this.slots.length, width, height, { maxCardWidth: 300, columns: PACK_COLUMNS });
+    this.layoutInfo = revealLayout(this.slots.length, width, height, packGrid(this.slots.length));
     this.bursts.layout(width, height);
     this.slots.forEach((slot, i) => {
       const s = this.layoutInfo!.slots[i]!;

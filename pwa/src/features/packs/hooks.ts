@@ -2,7 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useRef, useState } from "react";
 import { FALLBACK, MSG } from "@contract/messages";
 import type { OpenPackResponse, PulledCardDto } from "@contract/cards";
-import type { CardSet, SetId } from "../../../../api/src/game/sets";
+import type { CardSet, PackCount, SetId } from "../../../../api/src/game/sets";
 import { ApiError, messageOf } from "../../lib/http";
 import { getSession, updateUser } from "../../lib/session";
 import { onIdle } from "../../lib/idle";
@@ -20,6 +20,8 @@ export interface PackReveal {
   /** Changes with every pack, so the reveal stage starts over. */
   id: number;
   set: CardSet;
+  /** Packs in this reveal: 1, or 10 for a bulk open. */
+  count: PackCount;
   cards: PulledCardDto[] | null;
   /** What the pack was drawn with, once the server answered. */
   pull?: OpenPackResponse["pull"];
@@ -30,8 +32,8 @@ export interface PackOpening {
   opening: ReadonlySet<SetId>;
   error: string | null;
   reveal: PackReveal | null;
-  open: (set: CardSet) => void;
-  /** 'Open Another Pack': the same set again, in a fresh reveal. */
+  open: (set: CardSet, count?: PackCount) => void;
+  /** 'Open Another Pack': the same set (and count) again, in a fresh reveal. */
   openAnother: () => void;
   /** 'Awesome!': clears the results and refreshes user data (SPEC.md section 4). */
   closeReveal: () => void;
@@ -52,7 +54,7 @@ export function usePackOpening(): PackOpening {
   const revealCount = useRef(0);
 
   const applyOpenedPack = useCallback(
-    (set: CardSet, response: OpenPackResponse, revealId: number) => {
+    (set: CardSet, response: OpenPackResponse, revealId: number, count: PackCount) => {
       // The reveal of this pack turns its cards first (unless the player closed it meanwhile);
       // the balance, the collection and the refetches behind the dialog follow in an idle moment
       // (at 4x CPU they took ~350 ms, which the cards' turns and Skip would otherwise wait for).
@@ -61,7 +63,7 @@ export function usePackOpening(): PackOpening {
         const user = getSession().user;
         if (user) {
           const counter = openedCounterKey(set.id);
-          updateUser({ coins: response.newCoinCount, gems: response.newGemCount, [counter]: user[counter] + 1, ...(response.pity && { pity: withPity(user.pity, response.pity) }) });
+          updateUser({ coins: response.newCoinCount, gems: response.newGemCount, [counter]: user[counter] + count, ...(response.pity && { pity: withPity(user.pity, response.pity) }) });
           void addPulledCards(queryClient, user.id, response.cards);
         }
         void refreshUserData(queryClient);
@@ -73,9 +75,9 @@ export function usePackOpening(): PackOpening {
 
   /** Starts opening a pack; false when a rule stopped it first (the reason is in `error`). */
   const start = useCallback(
-    (set: CardSet): boolean => {
+    (set: CardSet, count: PackCount = 1): boolean => {
       const user = getSession().user;
-      const problem = !user ? MSG.mustBeLoggedInToOpen : !navigator.onLine ? MSG.packsOfflineNotice : fundsProblem(user, set);
+      const problem = !user ? MSG.mustBeLoggedInToOpen : !navigator.onLine ? MSG.packsOfflineNotice : fundsProblem(user, set, count);
       if (problem) {
         setError(problem);
         return false;
@@ -86,10 +88,10 @@ export function usePackOpening(): PackOpening {
       setError(null);
       revealCount.current += 1;
       const revealId = revealCount.current;
-      setReveal({ id: revealId, set, cards: null });
-      openPack(set.id)
+      setReveal({ id: revealId, set, count, cards: null });
+      openPack(set.id, count)
         .then(
-          (response) => applyOpenedPack(set, response, revealId),
+          (response) => applyOpenedPack(set, response, revealId, count),
           (err: unknown) => {
             setReveal((shown) => (shown?.id === revealId ? null : shown));
             setError(err instanceof ApiError && err.status === 401 ? MSG.mustBeLoggedInToOpen : messageOf(err, FALLBACK.openPack));
@@ -106,11 +108,11 @@ export function usePackOpening(): PackOpening {
     [applyOpenedPack, queryClient],
   );
 
-  const open = useCallback((set: CardSet) => void start(set), [start]);
+  const open = useCallback((set: CardSet, count: PackCount = 1) => void start(set, count), [start]);
 
   const openAnother = useCallback(() => {
     if (!reveal?.cards) return;
-    if (!start(reveal.set)) setReveal(null);
+    if (!start(reveal.set, reveal.count)) setReveal(null);
   }, [start, reveal]);
 
   const closeReveal = useCallback(() => {

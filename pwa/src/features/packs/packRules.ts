@@ -2,7 +2,7 @@ import { MSG } from "@contract/messages";
 import type { PityDto, PulledCardDto } from "@contract/cards";
 import type { UserDto } from "@contract/user";
 import { catalogue, displayedOdds } from "../../../../api/src/game/rarity";
-import { CARDS_PER_PACK, FINISH_LABELS, SETS, TIERS, type CardSet, type SetId, type Tier } from "../../../../api/src/game/sets";
+import { CARDS_PER_PACK, FINISH_LABELS, SETS, TIERS, type CardSet, type PackCount, type SetId, type Tier } from "../../../../api/src/game/sets";
 import { sortForReveal, toRevealCard, type RevealCard } from "../../effects/revealCard";
 
 // The pack screen's rules as pure functions (SPEC.md sections 2, 4, 5 and 9), tested on their own.
@@ -15,13 +15,13 @@ export function packPrice(set: CardSet): { amount: number; currency: "coins" | "
 }
 
 /** SPEC.md section 5: opening is blocked client-side when the player lacks the funds. */
-export function canAfford(wallet: Wallet, set: CardSet): boolean {
-  return (set.currency === "gems" ? wallet.gems : wallet.coins) >= set.packCost;
+export function canAfford(wallet: Wallet, set: CardSet, count: PackCount = 1): boolean {
+  return (set.currency === "gems" ? wallet.gems : wallet.coins) >= set.packCost * count;
 }
 
-/** Why a pack cannot be opened right now (the server's own wording), or null when it can. */
-export function fundsProblem(wallet: Wallet, set: CardSet): string | null {
-  if (canAfford(wallet, set)) return null;
+/** Why a pack (or ten) cannot be opened right now (the server's own wording), or null when it can. */
+export function fundsProblem(wallet: Wallet, set: CardSet, count: PackCount = 1): string | null {
+  if (canAfford(wallet, set, count)) return null;
   return set.currency === "gems" ? MSG.notEnoughGems : MSG.notEnoughCoins;
 }
 

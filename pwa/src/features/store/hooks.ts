@@ -7,6 +7,7 @@ import { appConfigQueryKey, useAppConfig } from "../../lib/appConfig";
 import { ApiError, apiRequest } from "../../lib/http";
 import { getSession, updateUser } from "../../lib/session";
 import { refreshUserData } from "../../lib/userData";
+import { spendingLimitKey } from "../spending/api";
 import {
   balanceCaughtUp,
   intentIdFromClientSecret,
@@ -138,6 +139,8 @@ async function catchUpAfterPurchase(queryClient: QueryClient, expected: { coins:
     if (balanceCaughtUp(getSession().user ?? undefined, expected)) break;
   }
   await queryClient.invalidateQueries({ queryKey: historyQueryKey(userId) });
+  // The month's paid total moved (RULES.md, Spending limit).
+  await queryClient.invalidateQueries({ queryKey: spendingLimitKey });
 }
 
 /** The Store screen's purchase flow (one package at a time). */

@@ -4,6 +4,7 @@ import { InstallSection } from "../../../install/components/InstallSection";
 import { DisplayNameSection } from "./DisplayNameSection";
 import { EmailSection } from "./EmailSection";
 import { PasswordSection } from "./PasswordSection";
+import { SpendingLimitSection } from "../../spending/SpendingLimitSection";
 import "./Account.css";
 
 /** Account Settings (SPEC.md section 2): display name, optional email, password; and Install (issue 12). */
@@ -29,6 +30,7 @@ export function AccountSettingsDialog({ open, onClose }: { open: boolean; onClos
         <DisplayNameSection currentName={user.displayName ?? ""} />
         <EmailSection />
         <PasswordSection />
+        <SpendingLimitSection />
       </div>
     </Dialog>
   );

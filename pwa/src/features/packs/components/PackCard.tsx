@@ -1,11 +1,13 @@
 import { useId } from "react";
 import { MSG } from "@contract/messages";
 import type { UserDto } from "@contract/user";
-import { CARDS_PER_PACK, type CardSet } from "../../../../../api/src/game/sets";
+import { CARDS_PER_PACK, type CardSet, type PackCount } from "../../../../../api/src/game/sets";
+
+const BULK: PackCount = 10;
 import { formatNumber } from "../../../lib/format";
 import { CurrencyIcon } from "../../../lib/ui/CurrencyIcon";
 import { Icon } from "../../../lib/ui/Icon";
-import { catalogueSize, fundsProblem, openedCounterKey, pityOf } from "../packRules";
+import { canAfford, catalogueSize, fundsProblem, openedCounterKey, pityOf } from "../packRules";
 import { PackArt } from "./PackArt";
 
 interface PackCardProps {
@@ -14,7 +16,7 @@ interface PackCardProps {
   opening: boolean;
   /** Offline: every pack waits for the network (the screen says why once, above the grid). */
   offline: boolean;
-  onOpen: (set: CardSet) => void;
+  onOpen: (set: CardSet, count?: PackCount) => void;
   onShowRates: (set: CardSet) => void;
 }
 
@@ -88,6 +90,15 @@ export function PackCard({ set, user, opening, offline, onOpen, onShowRates }: P
           <p id={problemId} className="pack-card__problem">
             {problem}
           </p>
+        )}
+        {/* RULES.md, Bulk open: ten at once, offered when the player can pay all ten. */}
+        {!disabled && canAfford(user, set, BULK) && (
+          <button type="button" className="pack-card__bulk" onClick={() => onOpen(set, BULK)} aria-label={`Open 10 ${set.name} packs for ${set.packCost * BULK} ${currency}s`}>
+            <Icon name="packs" size={16} /> Open 10
+            <span className="pack-card__bulk-cost" aria-hidden="true">
+              {set.packCost * BULK} <CurrencyIcon kind={currency} size={14} />
+            </span>
+          </button>
         )}
       </div>
     </article>

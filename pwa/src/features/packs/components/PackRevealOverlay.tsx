@@ -89,7 +89,8 @@ function RevealRun({ reveal, canOpenAnother, onAwesome, onOpenAnother, titleId, 
   const [lowEffects] = useLowEffects();
   const { playRarity } = useAudio();
   const cards = useMemo(() => (reveal.cards ? revealCardsOf(reveal.cards) : null), [reveal.cards]);
-  const [shown, setShown] = useState(0);
+  // Which cards have turned: a bulk open turns them from the last to the first (rarest last).
+  const [turned, setTurned] = useState<ReadonlySet<number>>(() => new Set());
   const [done, setDone] = useState(false);
   /** Skip ended the reveal: the buttons appear without their entrance. */
   const [skipped, setSkipped] = useState(false);
@@ -110,24 +111,25 @@ function RevealRun({ reveal, canOpenAnother, onAwesome, onOpenAnother, titleId, 
   const options = useMemo<RevealOptions>(
     () => ({
       ...settings.current,
-      onCardRevealed: (i) => setShown((n) => Math.max(n, i + 1)),
+      turnOrder: reveal.count > 1 ? "rarestLast" : "dealt",
+      onCardRevealed: (i) => setTurned((prev) => new Set(prev).add(i)),
       onDone: () => {
         if (doneRef.current) return;
         doneRef.current = true;
-        setShown(cardsRef.current?.length ?? 0);
+        setTurned(new Set((cardsRef.current ?? []).map((_, i) => i)));
         setDone(true);
         // SPEC.md section 4: after the cards, the sound of the highest tier.
         if (cardsRef.current) sound.current(highestTierOf(cardsRef.current));
       },
     }),
-    [],
+    [reveal.count],
   );
 
   // At the tap: the backs are dealt at once, before the server has answered.
   useLayoutEffect(() => {
     const container = stageRef.current;
     if (!container) return;
-    handleRef.current = startPackReveal(container, CARDS_PER_PACK, options);
+    handleRef.current = startPackReveal(container, CARDS_PER_PACK * reveal.count, options);
     skipRef.current = () => {
       if (doneRef.current) return false;
       skip();
@@ -171,7 +173,8 @@ function RevealRun({ reveal, canOpenAnother, onAwesome, onOpenAnother, titleId, 
   const cardCount = reveal.cards?.length ?? CARDS_PER_PACK;
   const title = revealTitle(reveal.set as CardSet, cardCount);
   // A Legendary or Mythic that has turned lights the whole overlay, title and button bands too.
-  const celebration = cards ? celebrationOf(cards, shown) : null;
+  const shownCards = (cards ?? []).filter((_, i) => turned.has(i));
+  const celebration = celebrationOf(shownCards, shownCards.length);
 
   return (
     <div className={["reveal__panel", done && "is-done", skipped && "is-skipped", celebration && `is-celebrating is-celebrating-${celebration.toLowerCase()}`].filter(Boolean).join(" ")}>
@@ -192,7 +195,7 @@ function RevealRun({ reveal, canOpenAnother, onAwesome, onOpenAnother, titleId, 
       <div ref={stageRef} className="reveal__stage" />
 
       <ul className="visually-hidden" aria-label="Cards in this pack">
-        {(cards ?? []).slice(0, shown).map((card) => (
+        {shownCards.map((card) => (
           <li key={card.key} data-testid="revealed-card">
             {cardLabel(card)}
           </li>
@@ -225,7 +228,7 @@ function RevealRun({ reveal, canOpenAnother, onAwesome, onOpenAnother, titleId, 
                 icon={<Icon name="refresh" size={18} />}
                 onClick={onOpenAnother}
               >
-                Open Another Pack
+                {reveal.count === 1 ? "Open Another Pack" : `Open ${reveal.count} More`}
               </Button>
             )}
             {reveal.pull && (

@@ -1,3 +1,4 @@
+import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { MSG } from "@contract/messages";
 import { formatNumber } from "../../../lib/format";
@@ -9,6 +10,8 @@ import { ErrorBanner, NoticeBanner } from "../../../lib/ui/ErrorBanner";
 import { Icon } from "../../../lib/ui/Icon";
 import { OfflineState } from "../../../lib/ui/OfflineState";
 import { useOnlineStatus } from "../../../lib/useOnlineStatus";
+import { fetchSpendingLimit, spendingLimitKey } from "../../spending/api";
+import { spentLine } from "../../spending/spendingRules";
 import { usePackages, usePaymentsConfig, usePurchaseFlow } from "../hooks";
 import { PackageGrid } from "./PackageGrid";
 import { PaymentPanel } from "./PaymentPanel";
@@ -24,6 +27,7 @@ export function StoreScreen() {
   const online = useOnlineStatus();
   const { payments, checking, unavailable } = usePaymentsConfig();
   const flow = usePurchaseFlow(user.id);
+  const limit = useQuery({ queryKey: spendingLimitKey, queryFn: ({ signal }) => fetchSpendingLimit(signal) });
   const [historyOpen, setHistoryOpen] = useState(false);
   const stepHeading = useRef<HTMLHeadingElement>(null);
 
@@ -40,6 +44,11 @@ export function StoreScreen() {
       <header className="store__head">
         <h1 id="store-title" className="screen-title">Game Store</h1>
         <p className="screen-lede">Top up your coins and gems to open more packs.</p>
+        {limit.data && (
+          <p className="store__spent" data-testid="store-spent">
+            <Icon name="lock" size={16} /> {spentLine(limit.data)}
+          </p>
+        )}
       </header>
 
       {!online && (
@@ -74,7 +83,7 @@ export function StoreScreen() {
           )}
           {packages.data && packages.data.length === 0 && <p className="store-muted">No packages are on sale right now. Please check back later.</p>}
           {packages.data && packages.data.length > 0 && (
-            <PackageGrid packages={packages.data} creatingId={flow.creatingId} disabled={unavailable || checking || !online} onChoose={(pkg) => void flow.choose(pkg)} />
+            <PackageGrid packages={packages.data} creatingId={flow.creatingId} disabled={unavailable || checking || !online} limit={limit.data} onChoose={(pkg) => void flow.choose(pkg)} />
           )}
         </>
       )}
