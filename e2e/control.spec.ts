@@ -61,3 +61,22 @@ test("a player sets a monthly spending limit and the store greys what would pass
   expect(res.status()).toBe(400);
   expect((await res.json()).error).toBe(MSG.spendingLimitPassed("$5"));
 });
+
+test("sharing a card from the inspector makes a PNG of it, downloaded where the browser cannot share files", async ({ page }) => {
+  // This browser offers no Web Share with files: the picture is downloaded instead.
+  await page.addInitScript(() => {
+    Object.defineProperty(navigator, "canShare", { value: undefined, configurable: true });
+    Object.defineProperty(navigator, "share", { value: undefined, configurable: true });
+  });
+  await signUp(page, uniqueName("share"));
+  const res = await page.request.post("/api/open-pack", { data: { set: 1 }, headers: { Origin: new URL(page.url()).origin } });
+  expect(res.status()).toBe(200);
+  await page.goto("/collection");
+  await page.locator(".binder-card[data-owned='true']").first().click();
+  const inspector = page.getByRole("dialog");
+  const [download] = await Promise.all([page.waitForEvent("download"), inspector.getByRole("button", { name: "Share" }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^foilbound-velvet-night-\d\.png$/);
+  const bytes = Buffer.concat(await (await download.createReadStream()).toArray());
+  expect(bytes.subarray(0, 8).toString("hex")).toBe("89504e470d0a1a0a"); // a PNG
+  expect(bytes.length).toBeGreaterThan(50_000); // the art is in it, not an empty canvas
+});

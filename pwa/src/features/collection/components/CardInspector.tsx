@@ -10,6 +10,7 @@ import { CardArt } from "../../../lib/ui/CardArt";
 import { Dialog } from "../../../lib/ui/Dialog";
 import { RarityBadge } from "../../../lib/ui/RarityBadge";
 import type { CollectionItem } from "../collectionModel";
+import { ShareButton } from "../../share/ShareButton";
 
 /**
  * A card, large, on the effects stage: its foil follows the pointer or the device's tilt (PixiJS,
@@ -83,6 +84,11 @@ function InspectorBody({ item }: { item: CollectionItem }) {
         </div>
       </dl>
       {item.owned && <p className="inspector__hint">Move the pointer over the card, or tilt your phone, to catch the light.</p>}
+      {item.owned && (
+        <div className="inspector__share">
+          <ShareButton card={item} />
+        </div>
+      )}
     </div>
   );
 }

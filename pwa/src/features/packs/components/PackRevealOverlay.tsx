@@ -10,6 +10,7 @@ import { useLowEffects } from "../../../lib/lowEffects";
 import { Button } from "../../../lib/ui/Button";
 import { Icon } from "../../../lib/ui/Icon";
 import type { PackReveal } from "../hooks";
+import { ShareButton } from "../../share/ShareButton";
 import { cardLabel, celebrationOf, highestTierOf, revealCardsOf, revealTitle } from "../packRules";
 
 interface PackRevealOverlayProps {
@@ -231,6 +232,7 @@ function RevealRun({ reveal, canOpenAnother, onAwesome, onOpenAnother, titleId, 
                 {reveal.count === 1 ? "Open Another Pack" : `Open ${reveal.count} More`}
               </Button>
             )}
+            {cards?.[0] && <ShareButton card={cards[0]} size="lg" />}
             {reveal.pull && (
               <Link to="/fairness" className="reveal__fair text-link" onClick={onAwesome} title={`Nonce ${reveal.pull.nonce}, commitment ${reveal.pull.serverSeedHash}`}>
                 <Icon name="fair" size={16} /> Provably fair: pack #{reveal.pull.nonce} of your seed
