@@ -3,20 +3,13 @@
 // art comes from the service worker's cache offline) and handed to the Web Share API with the
 // file where the browser supports it, else downloaded.
 
-import type { Finish, Tier } from "../../../../api/src/game/sets";
 import { cardImageUrls, largePortraits } from "../../effects/cardImages";
 import { finishLabel, tierColor } from "../../effects/tiers";
 import { cardName, backgroundName } from "../../lib/cardName";
-import { formatPoints } from "../../effects/revealCard";
+import { formatPoints, type RevealCard } from "../../effects/revealCard";
 
-export interface ShareableCard {
-  character: string;
-  set: number;
-  background: string;
-  finish: Finish;
-  tier: Tier;
-  points: number;
-}
+/** What the picture shows of a card: a reveal card without its key and NEW! flag. */
+export type ShareableCard = Omit<RevealCard, "key" | "isNew">;
 
 const W = 1080;
 const H = 1350;
