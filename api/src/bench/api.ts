@@ -129,9 +129,9 @@ export async function runApiBench(opts: ApiBenchOptions): Promise<BenchRow[]> {
     await fillCollections(db, bigNames, opts.bigCollection);
     await db("users").update({ coins: 1_000_000_000 });
 
-    const openPack = (server: ServerProcess, cookies: string[], connections: number) =>
+    const openPack = (server: ServerProcess, cookies: string[], connections: number, body = '{"set":1}') =>
       measured(server, () =>
-        runWrk({ url: `${server.url}/api/open-pack`, method: "POST", body: '{"set":1}', cookies, origin: server.url, connections, seconds: opts.seconds }),
+        runWrk({ url: `${server.url}/api/open-pack`, method: "POST", body, cookies, origin: server.url, connections, seconds: opts.seconds }),
       );
     // Warm-up: JIT, pools filling, prepared statements, PostgreSQL caches.
     await openPack(quiet, bigCookies, opts.clients);
@@ -141,6 +141,7 @@ export async function runApiBench(opts: ApiBenchOptions): Promise<BenchRow[]> {
     const fresh: Measured[] = [];
     const big: Measured[] = [];
     const bigLogged: Measured[] = [];
+    const bulk: Measured[] = [];
     await repeat(opts.repeats, async (r) => {
       if (hasPg) tps.push(runPgbench(url, { clients: opts.clients, seconds: opts.seconds }).tps);
       // New players each round: collections grow from 0 during the run.
@@ -157,6 +158,8 @@ export async function runApiBench(opts: ApiBenchOptions): Promise<BenchRow[]> {
         bigLogged.push(await openPack(logged, bigCookies, opts.clients));
         big.push(await openPack(quiet, bigCookies, opts.clients));
       }
+      // Issue 16: ten packs a request (RULES.md, Bulk open), players of bigCollection cards.
+      bulk.push(await openPack(quiet, bigCookies, opts.clients, '{"set":1,"count":10}'));
       say(`round ${r + 1}: pgbench ${tps.at(-1)?.toFixed(0)} tps; open-pack ${fresh.at(-1)!.perSecond.toFixed(0)}/s (0 cards), ${big.at(-1)!.perSecond.toFixed(0)}/s (${opts.bigCollection} cards), ${bigLogged.at(-1)!.perSecond.toFixed(0)}/s logged`);
     });
     const tpsText = hasPg ? `pgbench TPC-B ${fmt(tps, " tps")}` : "pgbench not installed";
@@ -185,6 +188,14 @@ export async function runApiBench(opts: ApiBenchOptions): Promise<BenchRow[]> {
         verdict: "-",
       });
     }
+    const bulkPacks = bulk.map((m) => m.perSecond * 10);
+    rows.push({
+      benchmark: `open-pack count 10 on PostgreSQL, ${opts.clients} clients, players of ${opts.bigCollection} cards: packs/s, p99`,
+      result: `${fmt(bulkPacks, " packs/s")} = ${hasPg ? fmt(bulkPacks.map((x, i) => (x / tps[i]!) * 100), "% of pgbench") : "-"}, p99 ${fmt(bulk.map((m) => m.p99), " ms", 1)}${errorsNote(bulk)}`,
+      baseline: `single packs: ${fmt(big.map((m) => m.perSecond), " packs/s")}`,
+      target: "-",
+      verdict: noErrors(bulk) ? "-" : "MISSED",
+    });
     const logCost = big.map((m, i) => 1 - bigLogged[i]!.perSecond / m.perSecond);
     rows.push({
       benchmark: `request log (LOG_REQUESTS=1) cost on open-pack throughput`,
