@@ -23,7 +23,7 @@ export async function hitRateLimit(db: Db, rule: RateRule, subject: string, now 
   if ((rows[0]?.hits ?? 0) > rule.limit) throw tooManyRequests();
 }
 
-const AUTH_WINDOW_MS = 5 * 60 * 1000;
+export const AUTH_WINDOW_MS = 5 * 60 * 1000;
 
 /** Login and registration: generous for a person, tight for a password-guessing script. */
 export function authRateRules(config: { authAttemptsPerIp: number; authAttemptsPerUsername: number }) {
