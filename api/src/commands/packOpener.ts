@@ -1,3 +1,4 @@
+import type { PullCommitment } from "../contract/cards.ts";
 import { MSG } from "../contract/messages.ts";
 import type { Db, Trx } from "../db/knex.ts";
 import { runPrepared, runPreparedIn, type PreparedStatement } from "../db/prepared.ts";
@@ -11,17 +12,16 @@ import { badRequest } from "../http/errors.ts";
 import { nodeHmac } from "../lib/fairSeeds.ts";
 import { keyedQueue } from "../lib/keyedQueue.ts";
 import { Card } from "../models/Card.ts";
-import { User } from "../models/User.ts";
-import { coinState, lockUser } from "../queries/users.ts";
+import { coinState } from "../queries/users.ts";
 
 export interface OpenedPack {
   cards: Array<Card & { isNew: boolean }>;
   coins: number;
   gems: number;
-  /** What the pack was drawn with (RULES.md, provably fair pulls). */
-  pull: { serverSeedHash: string; clientSeed: string; nonce: number };
+  /** What the first pack was drawn with (RULES.md, provably fair pulls). */
+  pull: PullCommitment;
   /** Every pack of the request, in order (one, or ten for a bulk open). */
-  pulls: Array<{ serverSeedHash: string; clientSeed: string; nonce: number }>;
+  pulls: PullCommitment[];
   pity: PityStatus;
 }
 
@@ -88,11 +88,11 @@ async function openOne(db: Db, opener: Opener, set: CardSet, now: Date, count: P
 
   lastSeen.delete(opener.userId);
   return db.transaction(async (trx) => {
-    const user = await lockUser(trx, opener.userId);
-    const state = fromUser(user);
-    const patch = packPatch(state, set, now, count);
+    const [row] = await runPreparedIn<PlayerRow>(trx, READ_PLAYER_LOCKED, [opener.userId, opener.sessionId]);
+    if (!row) throw new SessionGone();
+    const patch = packPatch(fromRow(row), set, now, count);
     // Holding the lock, the version read is the current one: the same statement, in this transaction.
-    const result = await runPreparedIn<InsertedRow>(trx, swapStatement(set, count), swapValues(opener, user.version, patch, now));
+    const result = await runPreparedIn<InsertedRow>(trx, swapStatement(set, count), swapValues(opener, row.version, patch, now));
     if (!result.length) throw new SessionGone();
     return openedOf(result, opener, patch, set, now);
   });
@@ -216,6 +216,9 @@ const READ_PLAYER: PreparedStatement = {
     WHERE u.id = $1::int AND EXISTS (SELECT 1 FROM sessions s WHERE s.id = $2::varchar AND s.user_id = $1::int AND s.expires_at > now())`,
 };
 
+/** The same read holding the player's row lock (the fallback when one player's packs race). */
+const READ_PLAYER_LOCKED: PreparedStatement = { name: "pack_read_player_locked", text: `${READ_PLAYER.text} FOR UPDATE OF u` };
+
 function fromRow(r: PlayerRow): PlayerState {
   return {
     coins: r.coins as number,
@@ -237,22 +240,6 @@ function fromRow(r: PlayerRow): PlayerState {
     clientSeed: r.client_seed as string,
     nonce: r.fair_nonce as number,
     pity: PITY_COLUMNS.map((c) => r[c] as number),
-  };
-}
-
-function fromUser(u: User): PlayerState {
-  return {
-    ...progressOf(u),
-    ...coinState(u),
-    gems: u.gems,
-    setPacksOpened: SETS.map((s) => u[`set${s.id as 1}PacksOpened`]),
-    totalScore: Number(u.totalScore),
-    cardCount: u.cardCount,
-    serverSeed: u.serverSeed,
-    serverSeedHash: u.serverSeedHash,
-    clientSeed: u.clientSeed,
-    nonce: u.fairNonce,
-    pity: SETS.map((s) => u[`set${s.id as 1}Pity`]),
   };
 }
 

@@ -3,7 +3,7 @@ import { MSG } from "../contract/messages.ts";
 import type { Db, Trx } from "../db/knex.ts";
 import { dollars, wouldPassLimit } from "../game/spendingLimit.ts";
 import { monthSpending } from "../queries/spending.ts";
-import { limitInForce } from "./spendingLimitSetter.ts";
+import { lockLimitInForce } from "./spendingLimitSetter.ts";
 import { STORE_CURRENCY } from "../game/store.ts";
 import { badRequest, conflict } from "../http/errors.ts";
 import type { PaymentProvider } from "../payments/provider.ts";
@@ -64,8 +64,7 @@ export async function startPurchase(db: Db, provider: PaymentProvider, userId: n
  * together pass the limit. This package's own open checkout is not counted twice (it is reused).
  */
 async function checkSpendingLimit(trx: Trx, userId: number, pkg: PackageRow, now: Date): Promise<void> {
-  await trx("users").where("id", userId).forUpdate().first("id");
-  const limit = await limitInForce(trx, userId, now);
+  const limit = await lockLimitInForce(trx, userId, now);
   if (limit === null) return;
   const { paidCents, reservedCents } = await monthSpending(trx, userId, now, { exceptPackage: pkg.id });
   if (wouldPassLimit(limit, paidCents + reservedCents, pkg.priceCents)) throw badRequest(MSG.spendingLimitPassed(dollars(limit)));

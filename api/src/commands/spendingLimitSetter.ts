@@ -20,9 +20,9 @@ const rowOf = (s: LimitState) => ({
   pending_limit_at: s.pending?.effectiveAt ?? null,
 });
 
-/** The limit in force at `now`, read inside the caller's transaction (the row is locked there). */
-export async function limitInForce(trx: Trx, userId: number, now: Date): Promise<number | null> {
-  const row: LimitRow | undefined = await trx("users").where("id", userId).first(COLUMNS);
+/** The limit in force at `now`, read with the player's row lock held to the end of `trx`. */
+export async function lockLimitInForce(trx: Trx, userId: number, now: Date): Promise<number | null> {
+  const row: LimitRow | undefined = await trx("users").where("id", userId).forUpdate().first(COLUMNS);
   if (!row) throw unauthorized();
   return limitAt(stateOf(row), now).monthlyLimitCents;
 }

@@ -1,4 +1,5 @@
 // Card shapes of SPEC.md section 3. Types only.
+import type { PityStatus } from "../game/pullRecord.ts";
 
 /** What makes two cards the same card: character, background, set and finish. */
 export interface CardIdentityDto {
@@ -33,7 +34,7 @@ export interface OpenPackResponse {
   /** Every pack of the request in order: one, or ten for a bulk open (RULES.md, Bulk open). */
   pulls?: PullCommitment[];
   /** The set's pity counter after this pack. */
-  pity: import("../game/pullRecord.ts").PityStatus;
+  pity: PityDto;
 }
 
 export interface PullCommitment {
@@ -43,4 +44,4 @@ export interface PullCommitment {
 }
 
 /** RULES.md, Pity: "Legendary or better within {guaranteedWithin} packs". */
-export type { PityStatus as PityDto } from "../game/pullRecord.ts";
+export type PityDto = PityStatus;

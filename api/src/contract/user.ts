@@ -1,4 +1,5 @@
 // Response shapes of the account calls (SPEC.md sections 3 and 7). Types only.
+import type { PityDto } from "./cards.ts";
 import type { PaymentsConfigDto } from "./store.ts";
 
 export interface UserDto {
@@ -29,7 +30,7 @@ export interface UserDto {
   cardCount: number;
   createdAt: string;
   /** RULES.md, Pity: per set, packs since its last Legendary or Mythic and the guarantee. */
-  pity?: import("../game/pullRecord.ts").PityStatus[];
+  pity?: PityDto[];
   /** RULES.md, Trading: true until the account is a day old and has opened 10 packs. */
   tradingLocked?: boolean;
 }

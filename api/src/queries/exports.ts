@@ -1,6 +1,6 @@
 import type { Db } from "../db/knex.ts";
-import type { PullDto } from "../contract/fairness.ts";
 import { tierOf } from "../game/rarity.ts";
+import type { PulledCardRecord } from "../game/pullRecord.ts";
 import { backgroundById, FINISH_LABELS, finishOf, setById } from "../game/sets.ts";
 import { presentPull } from "./pulls.ts";
 
@@ -8,8 +8,8 @@ import { presentPull } from "./pulls.ts";
 // holds one page in memory at a time, whatever the size.
 const PAGE = 1000;
 
-export interface CardExportRow {
-  cardId: number;
+/** The columns that describe one card, shared by both files. */
+interface CardColumns {
   set: string;
   card: string;
   character: string;
@@ -17,86 +17,76 @@ export interface CardExportRow {
   background: string;
   tier: string;
   points: number;
-  openedAt: string;
 }
 
-const cardLabel = (setId: number, character: string) => {
-  const set = setById(setId);
-  return `${set.name} #${set.characters.indexOf(character) + 1}`;
-};
-const backgroundLabel = (id: string) => (id ? (backgroundById(id)?.name ?? id) : "");
+export type CardExportRow = { cardId: number } & CardColumns & { openedAt: string };
 
-export async function* collectionRows(db: Db, userId: number): AsyncGenerator<CardExportRow> {
-  let after = 0;
-  for (;;) {
-    const rows = await db("cards").where("user_id", userId).andWhere("id", ">", after).orderBy("id").limit(PAGE)
-      .select("id", "character", "background", "set", "is_holo", "is_glitch", "is_dark_holo", "points", "opened_at");
-    for (const r of rows) {
-      const card = { character: r.character, background: r.background, set: r.set, isHolo: r.is_holo, isGlitch: r.is_glitch, isDarkHolo: r.is_dark_holo };
-      yield {
-        cardId: r.id,
-        set: setById(r.set).name,
-        card: cardLabel(r.set, r.character),
-        character: r.character,
-        finish: FINISH_LABELS[finishOf(card)],
-        background: backgroundLabel(r.background),
-        tier: tierOf(card),
-        points: r.points,
-        openedAt: new Date(r.opened_at).toISOString(),
-      };
-    }
-    if (rows.length < PAGE) return;
-    after = rows[rows.length - 1].id;
-  }
-}
-
-export interface PullExportRow {
-  pullId: number;
-  openedAt: string;
-  set: string;
-  cardInPack: number;
-  card: string;
-  character: string;
-  finish: string;
-  background: string;
-  tier: string;
-  points: number;
+export type PullExportRow = { pullId: number; openedAt: string; cardInPack: number } & CardColumns & {
   serverSeedHash: string;
   clientSeed: string;
   nonce: number;
   pity: boolean;
+};
+
+function cardColumns(setId: number, c: PulledCardRecord): CardColumns {
+  const set = setById(setId);
+  return {
+    set: set.name,
+    card: `${set.name} #${set.characters.indexOf(c.character) + 1}`,
+    character: c.character,
+    finish: FINISH_LABELS[c.finish],
+    background: c.background ? (backgroundById(c.background)?.name ?? c.background) : "",
+    tier: c.tier,
+    points: c.points,
+  };
+}
+
+/** The rows of one player's table after `after` by id, a page at a time. */
+async function* keysetPages<R extends { id: number | string }>(page: (after: number) => Promise<R[]>): AsyncGenerator<R> {
+  let after = 0;
+  for (;;) {
+    const rows = await page(after);
+    yield* rows;
+    if (rows.length < PAGE) return;
+    after = Number(rows[rows.length - 1]!.id);
+  }
+}
+
+export async function* collectionRows(db: Db, userId: number): AsyncGenerator<CardExportRow> {
+  const rows = keysetPages((after) =>
+    db("cards").where("user_id", userId).andWhere("id", ">", after).orderBy("id").limit(PAGE)
+      .select("id", "character", "background", "set", "is_holo", "is_glitch", "is_dark_holo", "points", "opened_at"),
+  );
+  for await (const r of rows) {
+    const card = { character: r.character, background: r.background, set: r.set, isHolo: r.is_holo, isGlitch: r.is_glitch, isDarkHolo: r.is_dark_holo };
+    // The stored points are the card's own (they never change once pulled).
+    const record: PulledCardRecord = { character: r.character, background: r.background, finish: finishOf(card), tier: tierOf(card), points: r.points };
+    yield { cardId: r.id, ...cardColumns(r.set, record), openedAt: new Date(r.opened_at).toISOString() };
+  }
 }
 
 /** One row per card of every pack, oldest first (the order they were opened). */
 export async function* pullRows(db: Db, userId: number): AsyncGenerator<PullExportRow> {
-  let after = 0;
-  for (;;) {
-    const pulls: PullDto[] = (
-      await db("pulls").where("user_id", userId).andWhere("id", ">", after).orderBy("id").limit(PAGE)
-        .select("id", "set", "opened_at", "server_seed_hash", "client_seed", "nonce", "pity", "cards")
-    ).map(presentPull);
-    for (const p of pulls) {
-      for (const [i, c] of p.cards.entries()) {
-        yield {
-          pullId: p.id,
-          openedAt: p.openedAt,
-          set: setById(p.set).name,
-          cardInPack: i + 1,
-          card: cardLabel(p.set, c.character),
-          character: c.character,
-          finish: FINISH_LABELS[c.finish],
-          background: backgroundLabel(c.background),
-          tier: c.tier,
-          points: c.points,
-          serverSeedHash: p.serverSeedHash,
-          clientSeed: p.clientSeed,
-          nonce: p.nonce,
-          pity: p.pity,
-        };
-      }
+  const rows = keysetPages((after) =>
+    db("pulls").where("user_id", userId).andWhere("id", ">", after).orderBy("id").limit(PAGE)
+      .select("id", "set", "opened_at", "server_seed_hash", "client_seed", "nonce", "pity", "cards"),
+  );
+  for await (const row of rows) {
+    const p = presentPull(row);
+    for (const [i, c] of p.cards.entries()) {
+      const { set, ...card } = cardColumns(p.set, c);
+      yield {
+        pullId: p.id,
+        openedAt: p.openedAt,
+        set,
+        cardInPack: i + 1,
+        ...card,
+        serverSeedHash: p.serverSeedHash,
+        clientSeed: p.clientSeed,
+        nonce: p.nonce,
+        pity: p.pity,
+      };
     }
-    if (pulls.length < PAGE) return;
-    after = pulls[pulls.length - 1]!.id;
   }
 }
 

@@ -9,13 +9,13 @@ import { messageOf } from "../../../lib/http";
 import { Button } from "../../../lib/ui/Button";
 import { ErrorBanner, NoticeBanner } from "../../../lib/ui/ErrorBanner";
 import { Icon } from "../../../lib/ui/Icon";
-import { OfflineState } from "../../../lib/ui/OfflineState";
 import { TextField } from "../../../lib/ui/TextField";
 import { useQueryOffline } from "../../../lib/queryOffline";
 import { fairnessKey, fetchFairness, pullsKey, rotateSeed, saveClientSeed } from "../api";
 import { checkRevealedSeed, seedCheckPassed, type SeedCheckResult } from "../checkSeed";
 import { PackCheck } from "./PackCheck";
-import { PulledCardChip } from "./PulledCardChip";
+import { QueryState } from "./QueryState";
+import { PulledCards } from "./PulledCardChip";
 import { setName } from "../../../lib/cardName";
 import "./fairness.css";
 
@@ -48,14 +48,7 @@ export function FairnessScreen() {
         </p>
       </header>
 
-      {view.loading && <p className="fairness__status" role="status">Loading...</p>}
-      <OfflineState view={view} />
-      {view.error && (
-        <div className="fairness__error">
-          <ErrorBanner>{messageOf(view.error, MSG.fairnessError)}</ErrorBanner>
-          <Button onClick={() => void fairness.refetch()}>Try again</Button>
-        </div>
-      )}
+      <QueryState view={view} fallback={MSG.fairnessError} onRetry={() => void fairness.refetch()} />
       {fairness.data && (
         <>
           <CurrentSeeds fairness={fairness.data} rotating={rotate.isPending} onRotate={() => rotate.mutate()} />
@@ -211,11 +204,7 @@ function RevealedSeed({ seed, autoCheck }: { seed: RevealedSeedDto; autoCheck: b
                   Nonce {pull.nonce} · {setName(pull.set)}
                   {pull.pity ? " · guaranteed" : ""}
                 </span>
-                <ul className="pulled-cards">
-                  {pull.cards.map((card, i) => (
-                    <PulledCardChip key={i} set={pull.set} card={card} />
-                  ))}
-                </ul>
+                <PulledCards set={pull.set} cards={pull.cards} />
               </li>
             ))}
           </ol>

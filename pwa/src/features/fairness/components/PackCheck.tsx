@@ -7,7 +7,7 @@ import { Button } from "../../../lib/ui/Button";
 import { ErrorBanner } from "../../../lib/ui/ErrorBanner";
 import { TextField } from "../../../lib/ui/TextField";
 import { commitmentInBrowser, drawPack } from "../verify";
-import { PulledCardChip } from "./PulledCardChip";
+import { PulledCards } from "./PulledCardChip";
 import { SelectField, SET_OPTIONS } from "./SelectField";
 
 interface Result {
@@ -80,11 +80,7 @@ export function PackCheck({ suggested, clientSeed }: { suggested?: RevealedSeedD
           <p className="fairness__note">
             Its commitment: <span className="fairness__hash">{result.commitment}</span>
           </p>
-          <ul className="pulled-cards">
-            {result.cards.map((card, i) => (
-              <PulledCardChip key={i} set={result.set} card={card} />
-            ))}
-          </ul>
+          <PulledCards set={result.set} cards={result.cards} />
         </div>
       )}
     </div>

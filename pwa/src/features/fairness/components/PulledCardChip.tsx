@@ -19,3 +19,14 @@ export function PulledCardChip({ set, card }: { set: number; card: PulledCardRec
     </li>
   );
 }
+
+/** A pack's cards as a list of chips. */
+export function PulledCards({ set, cards }: { set: number; cards: readonly PulledCardRecord[] }) {
+  return (
+    <ul className="pulled-cards">
+      {cards.map((card, i) => (
+        <PulledCardChip key={i} set={set} card={card} />
+      ))}
+    </ul>
+  );
+}

@@ -13,7 +13,8 @@ import { ErrorBanner } from "../../../lib/ui/ErrorBanner";
 import { OfflineState } from "../../../lib/ui/OfflineState";
 import { Icon } from "../../../lib/ui/Icon";
 import { fetchPulls, fetchPullSummary, pullsKey, type PullFilters } from "../../fairness/api";
-import { PulledCardChip } from "../../fairness/components/PulledCardChip";
+import { PulledCards } from "../../fairness/components/PulledCardChip";
+import { QueryState } from "../../fairness/components/QueryState";
 import { SelectField, SET_OPTIONS, TIER_OPTIONS } from "../../fairness/components/SelectField";
 import "../../fairness/components/fairness.css";
 import { LuckChart } from "./LuckChart";
@@ -87,14 +88,7 @@ export function HistoryScreen() {
         <SelectField label="Holding a card of tier" value={filters.tier ?? ""} options={TIER_OPTIONS} anyLabel="Any tier" onChange={(v) => setFilters((f) => ({ ...f, tier: v || undefined }))} />
       </div>
 
-      {view.loading && <p className="fairness__status" role="status">Loading...</p>}
-      <OfflineState view={view} />
-      {view.error && (
-        <div className="fairness__error">
-          <ErrorBanner>{messageOf(view.error, MSG.historyError)}</ErrorBanner>
-          <Button onClick={() => void pulls.refetch()}>Try again</Button>
-        </div>
-      )}
+      <QueryState view={view} fallback={MSG.historyError} onRetry={() => void pulls.refetch()} />
       {pulls.isSuccess && rows.length === 0 && (
         <p className="fairness__empty">
           {filtered ? MSG.historyFilteredEmpty : MSG.historyEmpty}{" "}
@@ -113,11 +107,7 @@ export function HistoryScreen() {
               <time dateTime={pull.openedAt}>{new Date(pull.openedAt).toLocaleString()}</time>
               {pull.pity && <span className="history__pity-badge">Guaranteed</span>}
             </div>
-            <ul className="pulled-cards">
-              {pull.cards.map((card, i) => (
-                <PulledCardChip key={i} set={pull.set} card={card} />
-              ))}
-            </ul>
+            <PulledCards set={pull.set} cards={pull.cards} />
             <p className="history__proof">
               <span>Nonce {formatNumber(pull.nonce)}</span>
               <span>Client seed {pull.clientSeed}</span>
