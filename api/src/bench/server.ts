@@ -1,5 +1,6 @@
 import type { WrkResult } from "./wrk.ts";
 import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { closeSync, openSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -73,7 +74,7 @@ export function cpuSeconds(pid: number): number {
 
 /** A username no earlier bench run has taken (3-20 characters, as sign-up requires). */
 export function benchUsername(prefix: string): string {
-  return `${prefix}${Date.now().toString(36).slice(-7)}${Math.random().toString(36).slice(2, 6)}`.slice(0, 20);
+  return `${prefix}${Date.now().toString(36).slice(-7)}${randomBytes(3).toString("hex").slice(0, 4)}`.slice(0, 20);
 }
 
 /** Registers a player through the API and returns its cookie header. */

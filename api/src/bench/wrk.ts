@@ -1,4 +1,5 @@
 import { execFile } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -59,7 +60,7 @@ let dir: string | null = null;
 export function runWrk(run: WrkRun): Promise<WrkResult> {
   const threads = run.threads ?? Math.min(2, run.connections);
   dir ??= mkdtempSync(path.join(tmpdir(), "foilbound-wrk-"));
-  const script = path.join(dir, `run-${Date.now()}-${Math.random().toString(36).slice(2)}.lua`);
+  const script = path.join(dir, `run-${Date.now()}-${randomUUID()}.lua`);
   writeFileSync(script, lua(run, threads));
   const args = ["-t", String(threads), "-c", String(run.connections), "-d", `${run.seconds}s`, "--latency", "--timeout", "10s", "-s", script, run.url];
   return new Promise((resolve, reject) => {

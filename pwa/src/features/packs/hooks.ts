@@ -23,8 +23,8 @@ export interface PackReveal {
   /** Packs in this reveal: 1, or 10 for a bulk open. */
   count: PackCount;
   cards: PulledCardDto[] | null;
-  /** What the pack was drawn with, once the server answered. */
-  pull?: OpenPackResponse["pull"];
+  /** What the packs were drawn with, once the server answered (one per pack). */
+  pulls?: OpenPackResponse["pull"][];
 }
 
 export interface PackOpening {
@@ -58,7 +58,7 @@ export function usePackOpening(): PackOpening {
       // The reveal of this pack turns its cards first (unless the player closed it meanwhile);
       // the balance, the collection and the refetches behind the dialog follow in an idle moment
       // (at 4x CPU they took ~350 ms, which the cards' turns and Skip would otherwise wait for).
-      setReveal((shown) => (shown?.id === revealId ? { ...shown, cards: response.cards, pull: response.pull } : shown));
+      setReveal((shown) => (shown?.id === revealId ? { ...shown, cards: response.cards, pulls: response.pulls ?? [response.pull] } : shown));
       onIdle(() => {
         const user = getSession().user;
         if (user) {

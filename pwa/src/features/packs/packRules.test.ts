@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { PulledCardDto } from "@contract/cards";
 import { setById } from "../../../../api/src/game/sets";
-import { canAfford, canOpenAnother, cardLabel, celebrationOf, formatRate, fundsProblem, highestTierOf, revealCardsOf, revealTitle, tierRates } from "./packRules";
+import { canAfford, canOpenAnother, cardLabel, celebrationOf, fairPacksLabel, formatRate, fundsProblem, highestTierOf, revealCardsOf, revealTitle, tierRates } from "./packRules";
 
 const card = (over: Partial<PulledCardDto>): PulledCardDto => ({
   id: 1,
@@ -77,5 +77,12 @@ describe("the full-screen celebration", () => {
     expect(celebrationOf([{ tier: "Rare" }, { tier: "Legendary" }], 1)).toBeNull();
     expect(celebrationOf([{ tier: "Rare" }, { tier: "Legendary" }], 2)).toBe("Legendary");
     expect(celebrationOf([{ tier: "Epic" }, { tier: "Common" }], 2)).toBeNull();
+  });
+});
+
+describe("the reveal's fair-play line", () => {
+  it("names the pack, or the range of a bulk open", () => {
+    expect(fairPacksLabel([4])).toBe("pack #4 of your seed");
+    expect(fairPacksLabel([0, 1, 2, 3, 4, 5, 6, 7, 8, 9])).toBe("packs #0-#9 of your seed");
   });
 });

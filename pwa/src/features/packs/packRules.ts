@@ -115,3 +115,9 @@ export function cardLabel(card: RevealCard): string {
   if (card.isNew) parts.push("NEW!");
   return parts.filter(Boolean).join(", ");
 }
+
+/** The reveal's fair-play line: 'pack #4 of your seed', or 'packs #0-#9 of your seed' for ten. */
+export function fairPacksLabel(nonces: readonly number[]): string {
+  if (nonces.length <= 1) return `pack #${nonces[0] ?? 0} of your seed`;
+  return `packs #${nonces[0]}-#${nonces[nonces.length - 1]} of your seed`;
+}

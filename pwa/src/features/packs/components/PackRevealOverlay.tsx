@@ -11,7 +11,7 @@ import { Button } from "../../../lib/ui/Button";
 import { Icon } from "../../../lib/ui/Icon";
 import type { PackReveal } from "../hooks";
 import { ShareButton } from "../../share/ShareButton";
-import { cardLabel, celebrationOf, highestTierOf, revealCardsOf, revealTitle } from "../packRules";
+import { cardLabel, celebrationOf, fairPacksLabel, highestTierOf, revealCardsOf, revealTitle } from "../packRules";
 
 interface PackRevealOverlayProps {
   reveal: PackReveal;
@@ -233,9 +233,9 @@ function RevealRun({ reveal, canOpenAnother, onAwesome, onOpenAnother, titleId, 
               </Button>
             )}
             {cards?.[0] && <ShareButton card={cards[0]} size="lg" />}
-            {reveal.pull && (
-              <Link to="/fairness" className="reveal__fair text-link" onClick={onAwesome} title={`Nonce ${reveal.pull.nonce}, commitment ${reveal.pull.serverSeedHash}`}>
-                <Icon name="fair" size={16} /> Provably fair: pack #{reveal.pull.nonce} of your seed
+            {reveal.pulls?.[0] && (
+              <Link to="/fairness" className="reveal__fair text-link" onClick={onAwesome} title={`Commitment ${reveal.pulls[0].serverSeedHash}`}>
+                <Icon name="fair" size={16} /> Provably fair: {fairPacksLabel(reveal.pulls.map((p) => p.nonce))}
               </Link>
             )}
           </>
