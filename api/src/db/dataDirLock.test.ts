@@ -57,3 +57,15 @@ describe("one process per embedded data folder", () => {
     }
   });
 });
+
+describe("the embedded database and its lock", () => {
+  it("frees the folder when the database is closed, so a server can start on it from the same tool", async () => {
+    const { createDb } = await import("./knex.ts");
+    const dir = freshDir();
+    const db = createDb({ dataDir: dir });
+    await db.raw("SELECT 1");
+    expect(readFileSync(path.join(dir, LOCK_FILE), "utf8").trim()).toBe(String(process.pid));
+    await db.destroy();
+    expect(existsSync(path.join(dir, LOCK_FILE))).toBe(false);
+  });
+});

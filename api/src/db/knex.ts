@@ -43,12 +43,15 @@ export function createDb(opts: DbOptions): Db {
     });
   }
   let dir: string | undefined;
+  let releaseLock: (() => void) | undefined;
   if (opts.dataDir) {
     mkdirSync(opts.dataDir, { recursive: true });
     // Before PGlite touches the folder: a second process must fail without writing anything.
-    // Released at exit (every shutdown path ends in process.exit); a lock left by kill -9 is stale.
+    // Released when the database is closed, or at exit (every shutdown path ends in process.exit);
+    // a lock left by kill -9 is stale.
     const lock = lockDataDir(opts.dataDir);
-    process.once("exit", () => lock.release());
+    releaseLock = () => lock.release();
+    process.once("exit", releaseLock);
     dir = path.join(opts.dataDir, "pglite");
     mkdirSync(dir, { recursive: true });
   }
@@ -67,6 +70,21 @@ export function createDb(opts: DbOptions): Db {
     connection: { pglite } as unknown as Knex.StaticConnectionConfig,
     migrations: migrationConfig,
   });
+  // A tool that opens the folder, closes it and then starts a server on it (the bench does) must
+  // not leave its own lock in the server's way.
+  if (releaseLock) {
+    // knex's destroy is read-only; it ends in its client's destroy, which can be wrapped.
+    const client = db.client as { destroy(callback?: unknown): Promise<unknown> };
+    const destroy = client.destroy.bind(client);
+    const release = releaseLock;
+    client.destroy = async (callback?: unknown) => {
+      try {
+        return await destroy(callback);
+      } finally {
+        release();
+      }
+    };
+  }
   return db;
 }
 
