@@ -171,7 +171,7 @@ function RevealRun({ reveal, canOpenAnother, onAwesome, onOpenAnother, titleId, 
     return () => cancelAnimationFrame(frame);
   }, [done]);
 
-  const cardCount = reveal.cards?.length ?? CARDS_PER_PACK;
+  const cardCount = reveal.cards?.length ?? CARDS_PER_PACK * reveal.count;
   const title = revealTitle(reveal.set as CardSet, cardCount);
   // A Legendary or Mythic that has turned lights the whole overlay, title and button bands too.
   const shownCards = (cards ?? []).filter((_, i) => turned.has(i));
