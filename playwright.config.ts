@@ -32,6 +32,8 @@ export default defineConfig({
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
       args: CHROMIUM_ARGS,
+      // Playwright moves Chromium's shared memory to /tmp, a disk here; /dev/shm is a 24 GB tmpfs.
+      ignoreDefaultArgs: ["--disable-dev-shm-usage"],
     },
     // Animations off: screens settle at once and axe measures final colours.
     contextOptions: { reducedMotion: "reduce" },
@@ -39,7 +41,9 @@ export default defineConfig({
     // whole app and warms all art and sound, minutes of CI on 2 cores for nothing the test checks.
     // The offline, update and installed-art specs opt back in with test.use({ serviceWorkers: "allow" }).
     serviceWorkers: "block",
-    trace: "retain-on-failure",
+    // Recorded on the retry of a failed test only: recording every test (retain-on-failure) cost
+    // ~15% of the browser tests' CPU on this 2-core machine.
+    trace: "on-first-retry",
     screenshot: "only-on-failure",
   },
   projects: [
