@@ -120,6 +120,7 @@ test("a player's cards from another device are all on a new phone offline, every
   await nav(p, "Collection").click();
   await expect(p.getByText(`${server.cards + 3} cards`, { exact: true })).toBeVisible({ timeout: 20_000 });
   await expect(p.getByText(/^You are offline/)).toHaveCount(0);
+  await expect(p.getByTestId("collection-rank")).toHaveText(/^#[\d,]+$/);
   await expect(p.getByTestId("header-rank")).toHaveText(await p.getByTestId("collection-rank").innerText());
 
   // Signing out leaves none of the player's data on the phone.
@@ -156,6 +157,8 @@ test("on a shared computer, the next player sees only their own saved data offli
   await nav(page, "Collection").click();
   await expect(page.getByText(/^You are offline\. Showing your collection as last synced/)).toBeVisible();
   await expect(page.getByText("3 cards", { exact: true })).toBeVisible();
+  // The screen's rank comes from the device's copy a moment after the cards: read it once it is there.
+  await expect(page.getByTestId("collection-rank")).toHaveText(/^#[\d,]+$/);
   await expect(page.getByTestId("header-rank")).toHaveText(await page.getByTestId("collection-rank").innerText());
   await nav(page, "Rank").click();
   await expect(page.getByText(/^You are offline\. Showing the leaderboard as last synced/)).toBeVisible();
