@@ -65,6 +65,11 @@ test("Skip pressed before the server answers shows the final layout as soon as t
   await expect(reveal).toBeHidden();
 });
 
+test.describe("on the PixiJS stage", () => {
+  // WebGL is drawn in software here (seconds a frame at desktop size): a small window keeps this
+  // test's frames cheap; the stage's drawing is the same at any size.
+  test.use({ viewport: { width: 480, height: 640 } });
+
 test("the PixiJS stage, forced where the game would pick the DOM one, still plays a reveal to its end", async ({ page }) => {
   // This machine's Chromium draws WebGL in software, so the game picks the DOM reveal
   // (effects/webglSupport.ts); phones and desktops with a GPU get PixiJS. Force it to keep that
@@ -114,6 +119,7 @@ test("the PixiJS stage, forced where the game would pick the DOM one, still play
   await reveal.getByRole("button", { name: "Awesome!" }).click();
   await expect(reveal).toBeHidden();
   expect(pixiWarnings).toEqual([]);
+});
 });
 
 for (const size of ["desktop", "phone"] as const) {
