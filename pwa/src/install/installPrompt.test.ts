@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 // A window that is only an event target: the module listens to it as it would to the page.
 async function freshModule() {
@@ -17,6 +17,8 @@ function promptEvent(outcome: "accepted" | "dismissed") {
 }
 
 beforeEach(() => vi.unstubAllGlobals());
+// Test files share a process (vitest.config.ts): leave no stubbed window to the next file.
+afterEach(() => vi.unstubAllGlobals());
 
 describe("installPrompt", () => {
   it("keeps the browser's offer and stops its own infobar", async () => {
