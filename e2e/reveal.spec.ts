@@ -70,56 +70,56 @@ test.describe("on the PixiJS stage", () => {
   // test's frames cheap; the stage's drawing is the same at any size.
   test.use({ viewport: { width: 480, height: 640 } });
 
-test("the PixiJS stage, forced where the game would pick the DOM one, still plays a reveal to its end", async ({ page }) => {
-  // This machine's Chromium draws WebGL in software, so the game picks the DOM reveal
-  // (effects/webglSupport.ts); phones and desktops with a GPU get PixiJS. Force it to keep that
-  // stage covered by a browser test.
-  await page.addInitScript(() => localStorage.setItem("foilbound-effects-stage", "pixi"));
-  // Issue 13: Pixi warned "a textureSource was destroyed while still bound to a shader" after
-  // every reveal. Two reveals below must leave the console clean of it.
-  const pixiWarnings: string[] = [];
-  page.on("console", (m) => {
-    if (/destroyed while still bound|\[BindGroup\]/.test(m.text())) pixiWarnings.push(m.text());
-  });
-  // Live WebGL textures (created minus deleted): a second reveal must not add to the first's.
-  await page.addInitScript(() => {
-    const w = window as unknown as { __liveTextures: number };
-    w.__liveTextures = 0;
-    for (const C of [WebGLRenderingContext, WebGL2RenderingContext]) {
-      const create = C.prototype.createTexture;
-      const remove = C.prototype.deleteTexture;
-      C.prototype.createTexture = function (this: WebGLRenderingContext) {
-        w.__liveTextures += 1;
-        return create.call(this);
-      } as typeof create;
-      C.prototype.deleteTexture = function (this: WebGLRenderingContext, t: WebGLTexture | null) {
-        if (t) w.__liveTextures -= 1;
-        return remove.call(this, t);
-      } as typeof remove;
-    }
-  });
-  const liveTextures = () => page.evaluate(() => (window as unknown as { __liveTextures: number }).__liveTextures);
-  await signUp(page, uniqueName("pixistage"));
-  // A player looks at the packs screen a moment: the stage warms up in idle time.
-  await expect(page.locator("html[data-effects-stage='pixi-ready']")).toHaveCount(1, { timeout: 30_000 });
-  await packTile(page, "Velvet Night").click();
-  const reveal = page.getByRole("dialog", { name: "Velvet Night Pack Opened!" });
-  await expect(reveal.locator(".reveal__stage canvas").first()).toBeVisible();
-  await expect(reveal.locator(".fx-dom")).toHaveCount(0);
-  await expect(reveal.getByRole("button", { name: "Awesome!" })).toBeVisible({ timeout: 30_000 });
-  await expect(reveal.getByTestId("revealed-card")).toHaveCount(3);
-  await expect(reveal.locator(".reveal__stage canvas").first()).toBeVisible();
+  test("the PixiJS stage, forced where the game would pick the DOM one, still plays a reveal to its end", async ({ page }) => {
+    // This machine's Chromium draws WebGL in software, so the game picks the DOM reveal
+    // (effects/webglSupport.ts); phones and desktops with a GPU get PixiJS. Force it to keep that
+    // stage covered by a browser test.
+    await page.addInitScript(() => localStorage.setItem("foilbound-effects-stage", "pixi"));
+    // Issue 13: Pixi warned "a textureSource was destroyed while still bound to a shader" after
+    // every reveal. Two reveals below must leave the console clean of it.
+    const pixiWarnings: string[] = [];
+    page.on("console", (m) => {
+      if (/destroyed while still bound|\[BindGroup\]/.test(m.text())) pixiWarnings.push(m.text());
+    });
+    // Live WebGL textures (created minus deleted): a second reveal must not add to the first's.
+    await page.addInitScript(() => {
+      const w = window as unknown as { __liveTextures: number };
+      w.__liveTextures = 0;
+      for (const C of [WebGLRenderingContext, WebGL2RenderingContext]) {
+        const create = C.prototype.createTexture;
+        const remove = C.prototype.deleteTexture;
+        C.prototype.createTexture = function (this: WebGLRenderingContext) {
+          w.__liveTextures += 1;
+          return create.call(this);
+        } as typeof create;
+        C.prototype.deleteTexture = function (this: WebGLRenderingContext, t: WebGLTexture | null) {
+          if (t) w.__liveTextures -= 1;
+          return remove.call(this, t);
+        } as typeof remove;
+      }
+    });
+    const liveTextures = () => page.evaluate(() => (window as unknown as { __liveTextures: number }).__liveTextures);
+    await signUp(page, uniqueName("pixistage"));
+    // A player looks at the packs screen a moment: the stage warms up in idle time.
+    await expect(page.locator("html[data-effects-stage='pixi-ready']")).toHaveCount(1, { timeout: 30_000 });
+    await packTile(page, "Velvet Night").click();
+    const reveal = page.getByRole("dialog", { name: "Velvet Night Pack Opened!" });
+    await expect(reveal.locator(".reveal__stage canvas").first()).toBeVisible();
+    await expect(reveal.locator(".fx-dom")).toHaveCount(0);
+    await expect(reveal.getByRole("button", { name: "Awesome!" })).toBeVisible({ timeout: 30_000 });
+    await expect(reveal.getByTestId("revealed-card")).toHaveCount(3);
+    await expect(reveal.locator(".reveal__stage canvas").first()).toBeVisible();
 
-  // A second reveal on the same stage, then close it: the first one's textures were released.
-  const afterFirst = await liveTextures();
-  await reveal.getByRole("button", { name: "Open Another Pack" }).click();
-  await expect(reveal.getByRole("button", { name: "Awesome!" })).toBeVisible({ timeout: 30_000 });
-  await expect(reveal.getByTestId("revealed-card")).toHaveCount(3);
-  expect(await liveTextures()).toBeLessThanOrEqual(afterFirst);
-  await reveal.getByRole("button", { name: "Awesome!" }).click();
-  await expect(reveal).toBeHidden();
-  expect(pixiWarnings).toEqual([]);
-});
+    // A second reveal on the same stage, then close it: the first one's textures were released.
+    const afterFirst = await liveTextures();
+    await reveal.getByRole("button", { name: "Open Another Pack" }).click();
+    await expect(reveal.getByRole("button", { name: "Awesome!" })).toBeVisible({ timeout: 30_000 });
+    await expect(reveal.getByTestId("revealed-card")).toHaveCount(3);
+    expect(await liveTextures()).toBeLessThanOrEqual(afterFirst);
+    await reveal.getByRole("button", { name: "Awesome!" }).click();
+    await expect(reveal).toBeHidden();
+    expect(pixiWarnings).toEqual([]);
+  });
 });
 
 for (const size of ["desktop", "phone"] as const) {

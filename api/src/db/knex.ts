@@ -82,6 +82,7 @@ export function createDb(opts: DbOptions): Db {
         return await destroy(callback);
       } finally {
         release();
+        process.off("exit", release);
       }
     };
   }
