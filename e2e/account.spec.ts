@@ -128,5 +128,7 @@ test("the settings dialog keeps keyboard focus inside and gives it back on close
   }
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
-  await expect(opener).toBeFocused();
+  // Said on failure: where focus went instead (this check once failed on a loaded CI run).
+  const focused = () => page.evaluate(() => document.activeElement?.outerHTML.slice(0, 160) ?? "nothing");
+  await expect(opener, `focus is on ${await focused()}`).toBeFocused();
 });

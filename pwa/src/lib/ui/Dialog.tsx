@@ -69,7 +69,7 @@ function OpenDialog({ onClose, title, description, children, footer, size = "md"
         appRoot?.removeAttribute("inert");
         document.body.classList.remove("has-dialog");
       }
-      if (returnFocusTo?.isConnected) returnFocusTo.focus();
+      if (returnFocusTo?.isConnected) restoreFocus(returnFocusTo);
     };
     // Runs once per opening; later prop changes are read through refs.
   }, []);
@@ -106,6 +106,20 @@ function OpenDialog({ onClose, title, description, children, footer, size = "md"
       </div>
     </div>
   );
+}
+
+/**
+ * Focus back on the opener. Focus can fail to land while the page settles in the same frame (an
+ * outer dialog closing with this one, content briefly hidden while a view loads): then it is tried
+ * once more on the next frame, unless the player has moved focus somewhere meanwhile.
+ */
+function restoreFocus(target: HTMLElement) {
+  target.focus();
+  if (document.activeElement === target) return;
+  requestAnimationFrame(() => {
+    const lost = document.activeElement === null || document.activeElement === document.body;
+    if (lost && target.isConnected) target.focus();
+  });
 }
 
 function trapTab(event: KeyboardEvent, panel: HTMLElement) {
