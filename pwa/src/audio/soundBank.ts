@@ -9,7 +9,7 @@
 // only after the first interaction in the game.
 
 import type { Howl as HowlType } from "howler";
-import { onIdle } from "../lib/idle.ts";
+import { nextIdle, onIdle } from "../lib/idle.ts";
 import type { Tier } from "../../../api/src/game/sets.ts";
 import {
   CLICK_POOL_SIZE,
@@ -69,6 +69,12 @@ export interface SoundBankEnv {
   loadHowler?: () => Promise<HowlerModule>;
   /** Runs `task` when the page has nothing better to do; omitted in Node (then only plays and touches load). */
   whenIdle?: (task: () => void) => void;
+  /**
+   * Resolves when the page can spare a moment; omitted in Node (no wait). Building the players is
+   * done in such moments: the AudioContext and the sounds' requests cost ~170 ms of main thread at
+   * 4x CPU, which when a player's first touch was a pack's tap landed before the reveal's first frame.
+   */
+  spareMoment?: () => Promise<void>;
 }
 
 const GESTURE_EVENTS = ["pointerdown", "keydown", "touchend"] as const;
@@ -101,13 +107,21 @@ export function createSoundBank(env: SoundBankEnv = browserEnv()): SoundBank {
 
   function load(): Promise<void> {
     if (!signedIn || disposed) return Promise.resolve();
-    loading ??= loadHowler().then((howler) => {
+    const spareMoment = env.spareMoment ?? (() => Promise.resolve());
+    loading ??= loadHowler().then(async (howler) => {
+      await spareMoment();
       if (disposed) return;
       // Web Audio for every effect: decoded once, overlapping plays are cheap and sample-accurate.
+      // The first Howl builds the AudioContext, the heavy part: the rest come in a later moment.
       const effects = new Map<EffectName, HowlType>();
       for (const name of EFFECT_NAMES) {
         if (name === "click") continue;
         effects.set(name, new howler.Howl({ src: soundSources(name), volume: EFFECT_VOLUMES[name], preload: true }));
+        if (effects.size === 1) await spareMoment();
+      }
+      if (disposed) {
+        for (const howl of effects.values()) howl.unload();
+        return;
       }
       // Howler decides Web Audio vs html5 when the first Howl is built, so the pool is sized after.
       loaded = { howler, effects, clickPool: createClickPool(howler) };
@@ -311,8 +325,11 @@ export function createClickPool({ Howl, Howler }: Pick<HowlerModule, "Howl" | "H
 
 function browserEnv(): SoundBankEnv {
   if (typeof document === "undefined") return {};
-  return { document, whenIdle: whenPlayerPresentAndIdle };
+  return { document, whenIdle: whenPlayerPresentAndIdle, spareMoment: () => nextIdle(SPARE_MOMENT_WAIT_MS) };
 }
+
+/** The longest the players' building waits for an idle moment: the reveal's fanfare needs them. */
+const SPARE_MOMENT_WAIT_MS = 300;
 
 // Signs that a person is at the screen: a mouse moving, a finger down, a key, a scroll.
 const PRESENCE_EVENTS = ["pointermove", "pointerdown", "keydown", "wheel", "scroll"] as const;
