@@ -77,7 +77,7 @@ export function warmUpCardStage(settings: EffectSettings): () => void {
   const { signal } = controller;
   if (!usesPixi()) {
     // The DOM reveal only needs its card back picture.
-    quietIdle(signal).then(warmUpDomReveal, () => {});
+    quietIdle(signal).then(() => warmUpDomReveal(settings.lowEffects), () => {});
     return () => controller.abort();
   }
   void (async () => {

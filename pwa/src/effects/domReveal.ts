@@ -2,10 +2,12 @@
 // cardCanvas.ts), turned by CSS 3D transforms on the same timer as the PixiJS scene, with a CSS
 // foil sheen for shiny finishes and a tier glow. No pixi.js here: this path costs nothing extra.
 
+import { afterNextFrame } from "../lib/afterNextFrame.ts";
 import { backgroundGradient, setEmoji } from "./cardImages.ts";
 import { drawCardBack, drawFaceArt, drawOverlay, EDGE_MARGIN, overlayGeometry, type FaceArt } from "./pixi/cardCanvas.ts";
 import { loadCardArt, within } from "./pixi/images.ts";
 import type { RevealCard } from "./revealCard.ts";
+import { CARDS_PER_PACK } from "../../../api/src/game/sets.ts";
 import { packGrid, revealLayout } from "./revealLayout.ts";
 import { ART_WAIT_MS, revealSchedule } from "./revealSchedule.ts";
 import { clamp01 } from "./tiltSpring.ts";
@@ -130,8 +132,24 @@ export function cardBackUrl(): Promise<string | null> {
 }
 
 /** Idle-time preparation of the DOM reveal (the packs screen's warm-up when PixiJS is not used). */
-export function warmUpDomReveal(): Promise<unknown> {
+export function warmUpDomReveal(lowEffects: boolean): Promise<unknown> {
+  warmBadgeFonts(lowEffects);
   return cardBackUrl();
+}
+
+/** Roughly what the reveal's header and buttons take from the screen's height, in CSS px. */
+const REVEAL_CHROME_PX = 220;
+const SAMPLE_CARD: RevealCard = { key: "warm-up", character: "sample", set: 1, background: "", finish: "holo", tier: "Rare", points: 1234, isNew: true };
+
+/**
+ * Draws one pack card's badges off-screen at the size this screen's reveal will use: the font
+ * sizes they need then exist (each new size cost ~15 ms at 4x CPU inside the reveal, where a
+ * card's badges took ~70 ms), and every card of the reveal finds them ready.
+ */
+function warmBadgeFonts(lowEffects: boolean): void {
+  const ratio = pixelRatio(lowEffects);
+  const slot = revealLayout(CARDS_PER_PACK, window.innerWidth, Math.max(200, window.innerHeight - REVEAL_CHROME_PX), packGrid(CARDS_PER_PACK)).slots[0];
+  if (slot) drawOverlay(SAMPLE_CARD, Math.round(slot.width * ratio), Math.round(slot.height * ratio), ratio);
 }
 
 /** Tracks the pointer over the cards: foil position and a gentle tilt (not under reduced motion). */
@@ -196,8 +214,13 @@ export function domReveal(container: HTMLElement, count: number, options: Reveal
   let domCards: DomCard[] = [];
 
   let grid = revealLayout(count, 1, 1);
-  const layout = () => {
-    grid = revealLayout(count, container.clientWidth, container.clientHeight, packGrid(count));
+  let laidOut = false;
+  // Sized by the ResizeObserver, whose first report comes in the first frame, after that frame's
+  // own layout: reading the container's size here, in the tap's task, forced a style and layout
+  // pass of the whole new overlay on top of the frame's (~10 ms at 4x CPU).
+  const layout = (width: number, height: number) => {
+    laidOut = true;
+    grid = revealLayout(count, width, height, packGrid(count));
     shells.forEach((shell, i) => {
       const s = grid.slots[i]!;
       Object.assign(shell.el.style, { left: `${s.cx - s.width / 2}px`, top: `${s.cy - s.height / 2}px`, width: `${s.width}px`, height: `${s.height}px` });
@@ -214,12 +237,26 @@ export function domReveal(container: HTMLElement, count: number, options: Reveal
   let paintTimer: ReturnType<typeof setTimeout> | undefined;
   const paintNext = () => {
     paintTimer = undefined;
+    // Not sized yet (cards delivered at once, as in a battle): the first layout queues them again.
+    if (!laidOut) return;
     const next = paintQueue.shift();
     if (!next || destroyed) return;
     const [c, part] = next;
     const s = grid.slots[domCards.indexOf(c)];
     if (s) paint(c, part, s.width, s.height, pixelRatio(lowEffects));
     if (paintQueue.length) paintTimer = setTimeout(paintNext, 0);
+  };
+  // After Skip the frame with the final layout and its buttons comes first: a card's canvases
+  // (tens of ms at 4x CPU) painted before it would hold it back. They resume after that frame.
+  let paintHeld = false;
+  const holdPaintForFrame = () => {
+    clearTimeout(paintTimer);
+    paintTimer = undefined;
+    paintHeld = true;
+    afterNextFrame(() => {
+      paintHeld = false;
+      if (paintQueue.length) paintTimer ??= setTimeout(paintNext, 0);
+    });
   };
   /** Queues the badges of `cs`, then their faces. */
   const wantPaint = (cs: readonly DomCard[]) => {
@@ -229,13 +266,13 @@ export function domReveal(container: HTMLElement, count: number, options: Reveal
         if (!paintQueue.some(([q, p]) => q === c && p === part)) paintQueue.push([c, part]);
       }
     }
-    paintTimer ??= setTimeout(paintNext, 0);
+    if (!paintHeld) paintTimer ??= setTimeout(paintNext, 0);
   };
-  layout();
   void cardBackUrl().then((url) => {
     if (url) root.style.setProperty("--back", `url(${url})`);
   });
-  const observer = new ResizeObserver(() => layout());
+  // Layout is up to date when an observer reports: reading the size here costs nothing.
+  const observer = new ResizeObserver(() => layout(container.clientWidth, container.clientHeight));
   observer.observe(container);
 
   const timers: ReturnType<typeof setTimeout>[] = [];
@@ -269,6 +306,7 @@ export function domReveal(container: HTMLElement, count: number, options: Reveal
     domCards.forEach((_, i) => reveal(i, false));
     finish();
     wantPaint(domCards);
+    holdPaintForFrame();
   };
 
   const deliver = (cards: readonly RevealCard[]) => {

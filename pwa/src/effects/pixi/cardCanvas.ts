@@ -14,6 +14,14 @@ export const EDGE_MARGIN = 2;
 
 const FONT = `"Avenir Next", "Segoe UI Variable Display", "Segoe UI", system-ui, -apple-system, Roboto, "Liberation Sans", Arial, sans-serif`;
 
+/**
+ * The canvas font at a whole pixel size. Each new size costs the browser a font instance (~15 ms
+ * at 4x CPU on Linux, once per size), so sizes are whole pixels and cards of one reveal share them.
+ */
+function font(weight: number, size: number): string {
+  return `${weight} ${Math.max(1, Math.round(size))}px ${FONT}`;
+}
+
 export interface FaceArt {
   portrait: HTMLImageElement | null;
   background: HTMLImageElement | null;
@@ -128,7 +136,7 @@ function drawEmojiPanel(
   ctx.textBaseline = "middle";
   ctx.font = `${Math.round(150 * k)}px "Apple Color Emoji", "Segoe UI Emoji", "Noto Color Emoji", sans-serif`;
   ctx.fillText(emoji, x + w / 2, y + h * 0.44);
-  ctx.font = `800 ${Math.round(26 * k)}px ${FONT}`;
+  ctx.font = font(800, 26 * k);
   ctx.fillStyle = "rgba(245,242,255,0.85)";
   ctx.fillText(card.character.replace(/(\d+)$/, " $1").toUpperCase(), x + w / 2, y + h * 0.78);
 }
@@ -164,19 +172,19 @@ export function drawOverlay(card: RevealCard, width: number, height: number, css
   // Points pill, centred on the bottom edge.
   const finish = card.finish === "regular" ? "" : finishLabel(card.finish).toUpperCase();
   const pointsText = formatPoints(card.points);
-  const measure = (font: number) => {
-    ctx.font = `900 ${font}px ${FONT}`;
+  const measure = (size: number) => {
+    ctx.font = font(900, size);
     const pointsW = ctx.measureText(pointsText).width;
-    ctx.font = `800 ${font * 0.72}px ${FONT}`;
+    ctx.font = font(800, size * 0.72);
     const ptsW = ctx.measureText(" PTS").width;
-    const finishW = finish ? ctx.measureText(finish).width + font * 0.9 : 0;
-    return { finishW, pointsW, total: pointsW + ptsW + finishW + font * 1.6 };
+    const finishW = finish ? ctx.measureText(finish).width + size * 0.9 : 0;
+    return { finishW, pointsW, total: pointsW + ptsW + finishW + size * 1.6 };
   };
   // Big points and a finish on a small card (a phone's 3-column reveal): the text shrinks to fit
   // the pill instead of running out of it.
-  let pillFont = atLeast(19, 10.5);
+  let pillFont = Math.round(atLeast(19, 10.5));
   const natural = measure(pillFont).total;
-  if (natural > width * 0.94) pillFont *= (width * 0.94) / natural;
+  if (natural > width * 0.94) pillFont = Math.max(1, Math.floor((pillFont * width * 0.94) / natural));
   const { finishW, pointsW, total } = measure(pillFont);
   const pillH = pillFont * 1.85;
   const pillW = Math.min(width * 0.94, total);
@@ -202,15 +210,15 @@ export function drawOverlay(card: RevealCard, width: number, height: number, css
   let tx = pillX + pillFont * 0.8;
   const ty = pillY + pillH / 2 + pillFont * 0.04;
   if (finish) {
-    ctx.font = `800 ${pillFont * 0.72}px ${FONT}`;
+    ctx.font = font(800, pillFont * 0.72);
     ctx.fillStyle = color;
     ctx.fillText(finish, tx, ty);
     tx += finishW;
   }
-  ctx.font = `900 ${pillFont}px ${FONT}`;
+  ctx.font = font(900, pillFont);
   ctx.fillStyle = "#f5f2ff";
   ctx.fillText(pointsText, tx, ty);
-  ctx.font = `800 ${pillFont * 0.72}px ${FONT}`;
+  ctx.font = font(800, pillFont * 0.72);
   ctx.fillStyle = color;
   ctx.fillText(" PTS", tx + pointsW, ty);
 
@@ -292,18 +300,18 @@ function drawTierGem(ctx: CanvasRenderingContext2D, tier: Tier, cx: number, cy: 
   ctx.fillStyle = "#0b0a14";
   ctx.textAlign = "center";
   ctx.textBaseline = "middle";
-  ctx.font = `900 ${r * 1.05}px ${FONT}`;
+  ctx.font = font(900, r * 1.05);
   ctx.fillText(tierLetter(tier), cx, cy + r * 0.06);
 }
 
-function drawNewRibbon(ctx: CanvasRenderingContext2D, width: number, font: number, k: number): void {
+function drawNewRibbon(ctx: CanvasRenderingContext2D, width: number, size: number, k: number): void {
   ctx.save();
   ctx.translate(width * 0.03, 26 * k);
   ctx.rotate((-14 * Math.PI) / 180);
-  ctx.font = `900 ${font}px ${FONT}`;
+  ctx.font = font(900, size);
   const text = "NEW!";
-  const w = ctx.measureText(text).width + font * 1.3;
-  const h = font * 1.65;
+  const w = ctx.measureText(text).width + size * 1.3;
+  const h = size * 1.65;
   ctx.shadowColor = "rgba(0,0,0,0.55)";
   ctx.shadowBlur = 8 * k;
   ctx.shadowOffsetY = 3 * k;
@@ -320,7 +328,7 @@ function drawNewRibbon(ctx: CanvasRenderingContext2D, width: number, font: numbe
   ctx.fillStyle = "#ffffff";
   ctx.textAlign = "center";
   ctx.textBaseline = "middle";
-  ctx.fillText(text, -w * 0.15 + w / 2, font * 0.05);
+  ctx.fillText(text, -w * 0.15 + w / 2, size * 0.05);
   ctx.restore();
 }
 
@@ -420,14 +428,14 @@ export function drawCardBack(width: number, height: number): HTMLCanvasElement {
   ctx.fillStyle = gold;
   ctx.textAlign = "center";
   ctx.textBaseline = "middle";
-  ctx.font = `900 ${Math.round(54 * k)}px ${FONT}`;
+  ctx.font = font(900, 54 * k);
   ctx.fillText("F", cx, cy + 3 * k);
 
-  ctx.font = `900 ${Math.round(30 * k)}px ${FONT}`;
+  ctx.font = font(900, 30 * k);
   ctx.letterSpacing = `${Math.round(6 * k)}px`;
   ctx.fillText("FOILBOUND", cx + 3 * k, height * 0.76);
   ctx.letterSpacing = "0px";
-  ctx.font = `700 ${Math.round(14 * k)}px ${FONT}`;
+  ctx.font = font(700, 14 * k);
   ctx.fillStyle = "rgba(245,196,81,0.7)";
   ctx.fillText("✦  COLLECTOR CARD  ✦", cx, height * 0.82);
   return canvas;
