@@ -1,14 +1,12 @@
 import { useSyncExternalStore } from "react";
 import type { UserDto } from "@contract/user";
-import { readStored, removeStored, writeStored } from "./storage";
+import { removeStored, writeStored } from "./storage";
+import { readRememberedUser, SESSION_STORAGE_KEY, SESSION_VERSION, type StoredSession } from "./storedSession";
 
 // The signed-in player, shared by every feature (header, account, packs, ...), which is why it
 // lives in lib and not inside features/auth. SPEC.md section 3: the user and the authenticated
 // flag persist in browser storage under the game's auth key, version 1. The auth feature owns
 // the transitions that talk to the server (authenticate, login, register, logout).
-
-export const SESSION_STORAGE_KEY = "foilbound-auth";
-const SESSION_VERSION = 1;
 
 export interface Session {
   user: UserDto | null;
@@ -17,18 +15,9 @@ export interface Session {
   checked: boolean;
 }
 
-interface StoredSession {
-  version: number;
-  user: UserDto | null;
-  isAuthenticated: boolean;
-}
-
 function loadStored(): Session {
-  const stored = readStored<StoredSession>(SESSION_STORAGE_KEY);
-  if (stored?.version === SESSION_VERSION && stored.isAuthenticated && stored.user) {
-    return { user: stored.user, isAuthenticated: true, checked: false };
-  }
-  return { user: null, isAuthenticated: false, checked: false };
+  const user = readRememberedUser();
+  return { user, isAuthenticated: user !== null, checked: false };
 }
 
 let current: Session = loadStored();

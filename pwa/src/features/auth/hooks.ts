@@ -1,15 +1,13 @@
 import { useMutation } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
-import { readStored, writeStored } from "../../lib/storage";
+import { isAgeGateAnswered, rememberAgeGateAnswer } from "./ageGateAnswer";
 import { login, logout, register, type Credentials } from "./api";
-
-const AGE_GATE_KEY = "foilbound-age-gate";
 
 /** The age gate is answered once per browser; the answer is remembered with its date. */
 export function useAgeGate(): { accepted: boolean; accept: () => void } {
-  const [accepted, setAccepted] = useState(() => readStored<{ acceptedAt: string }>(AGE_GATE_KEY) !== undefined);
+  const [accepted, setAccepted] = useState(isAgeGateAnswered);
   const accept = useCallback(() => {
-    writeStored(AGE_GATE_KEY, { acceptedAt: new Date().toISOString() });
+    rememberAgeGateAnswer();
     setAccepted(true);
   }, []);
   return { accepted, accept };

@@ -1,5 +1,6 @@
 import "../../lib/ui/Button.css";
 import "./components/LegalPage.css";
+import { el } from "../../lib/el";
 import { INLINE, parseBlocks } from "./legalBlocks";
 
 // /terms and /privacy drawn before the app's code has run (issue 11: the text was the page's
@@ -11,13 +12,6 @@ import { INLINE, parseBlocks } from "./legalBlocks";
 const SVG = "http://www.w3.org/2000/svg";
 /** The arrowLeft icon of lib/ui/Icon.tsx. */
 const ARROW_LEFT = ["m12 19-7-7 7-7", "M19 12H5"];
-
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string> = {}, children: (Node | string)[] = []): HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag);
-  for (const [name, value] of Object.entries(attrs)) node.setAttribute(name, value);
-  node.append(...children);
-  return node;
-}
 
 function arrowIcon(): SVGSVGElement {
   const svg = document.createElementNS(SVG, "svg");

@@ -1,5 +1,6 @@
 import { useAppConfig } from "../../../lib/appConfig";
 import { Button } from "../../../lib/ui/Button";
+import { AGE_GATE } from "../loginScreenText";
 
 /** SPEC.md section 2: 'CONTENT WARNING' and 'I am 18+' before the login form shows. */
 export function AgeGate({ onAccept }: { onAccept: () => void }) {
@@ -7,21 +8,24 @@ export function AgeGate({ onAccept }: { onAccept: () => void }) {
   return (
     <section className="auth-panel age-gate panel" aria-labelledby="age-gate-title" aria-describedby="age-gate-text">
       <div className="age-gate__badge" aria-hidden="true">
-        <span>18+</span>
+        <span>{AGE_GATE.badge}</span>
       </div>
       <h1 id="age-gate-title" className="age-gate__title">
-        CONTENT WARNING
+        {AGE_GATE.title}
       </h1>
       <div id="age-gate-text" className="age-gate__text">
         <p>
-          {appName} contains <strong>NSFW and explicit content</strong> intended for adults only.
+          {appName}
+          {AGE_GATE.warningLead}
+          <strong>{AGE_GATE.warningBold}</strong>
+          {AGE_GATE.warningTail}
         </p>
-        <p>You must be 18 or older, and of legal age to view such content where you live, to enter.</p>
+        <p>{AGE_GATE.legalAge}</p>
       </div>
       <Button variant="primary" size="lg" block onClick={onAccept} data-autofocus>
-        I am 18+
+        {AGE_GATE.accept}
       </Button>
-      <p className="age-gate__footnote">By entering you confirm that you are an adult.</p>
+      <p className="age-gate__footnote">{AGE_GATE.footnote}</p>
     </section>
   );
 }
