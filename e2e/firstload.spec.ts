@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { createAccount, expectShell, signUp, uniqueName } from "./support/game";
 
 // Issue 11, first load: what a new visitor's phone downloads before signing in, and a first paint
@@ -35,6 +35,61 @@ test.describe("a new visitor", () => {
     await expect(page.getByRole("img", { name: "Foilbound" })).toBeVisible();
     await expect(page.getByRole("status")).toHaveText("Loading your game...");
     await context.close();
+  });
+});
+
+test.describe("a new visitor's age gate", () => {
+  test.use({ serviceWorkers: "block" });
+
+  /** Holds the app's main chunk until the returned release() is called: what shows meanwhile is drawn without React. */
+  async function holdApp(page: Page): Promise<() => void> {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/main-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    return release;
+  }
+
+  test("is drawn before the app's code has run, and nothing moves when the app takes over", async ({ page }) => {
+    const release = await holdApp(page);
+    await page.addInitScript(() => {
+      const w = window as unknown as { __shift: number };
+      w.__shift = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) w.__shift += entry.value;
+      }).observe({ type: "layout-shift", buffered: true });
+    });
+    await page.goto("/");
+    const gate = page.getByRole("region", { name: "CONTENT WARNING" });
+    await expect(gate).toBeVisible();
+    await expect(gate).toContainText("Foilbound contains NSFW and explicit content intended for adults only.");
+    await expect(page).toHaveTitle("Content warning · Foilbound");
+    await expect(page.getByRole("link", { name: "Terms of Service" })).toHaveAttribute("href", "/terms");
+    expect(await page.getByRole("region", { name: "Notifications" }).count(), "the app has not run yet").toBe(0);
+    const early = await gate.boundingBox();
+
+    release();
+    // The app runs once the visitor acts (here: the mouse) and draws the same screen over it.
+    await page.mouse.move(10, 10);
+    await expect(page.getByRole("region", { name: "Notifications" })).toHaveCount(1);
+    await expect(gate).toBeVisible();
+    expect(await gate.boundingBox(), "in the same place and size").toEqual(early);
+    expect(await page.evaluate(() => (window as unknown as { __shift: number }).__shift)).toBeLessThan(0.01);
+  });
+
+  test("answers 'I am 18+' before the app's code has run: the login form follows, and the answer is remembered", async ({ page }) => {
+    const release = await holdApp(page);
+    await page.goto("/");
+    const accept = page.getByRole("button", { name: "I am 18+" });
+    await accept.click();
+    await expect(accept).toHaveAttribute("aria-busy", "true");
+    release();
+    await expect(page.getByRole("button", { name: "Begin Adventure" })).toBeVisible();
+    await expect(page).toHaveTitle("Sign in · Foilbound");
+    await page.reload();
+    await expect(page.getByRole("button", { name: "Begin Adventure" })).toBeVisible();
   });
 });
 

@@ -10,6 +10,10 @@ import { loadInStages, preloadModules } from "./lib/loadInStages";
 import { readEarlyText } from "./lib/earlyText";
 import { readPreloadPlan, startPageEarly } from "./lib/preloadPlan";
 import { listenForInstallPrompt } from "./install/installPrompt";
+import { isAgeGateAnswered } from "./features/auth/ageGateAnswer";
+import { showEarlyAgeGate } from "./features/auth/earlyAgeGate";
+import { sendEarlySessionCheck } from "./lib/earlySessionCheck";
+import { readRememberedUser } from "./lib/storedSession";
 
 // The browser may offer installation before React mounts; keep that offer for the Install button.
 listenForInstallPrompt();
@@ -28,8 +32,10 @@ if (earlyPage) {
 // whole module graph at once was one task of ~35 ms CPU (~140 ms on a 4x slower phone), the
 // longest of start-up. All of them download in parallel (modulepreload, after the first paint as
 // before, so the stylesheet and the logo have the network first); only evaluation waits.
-requestAnimationFrame(() => {
-  preloadModules(plan.staged);
+let appStarted = false;
+function startApp(): void {
+  if (appStarted) return;
+  appStarted = true;
   void loadInStages([
     () => import("react"),
     () => import("react-dom/client"),
@@ -37,4 +43,21 @@ requestAnimationFrame(() => {
     () => import("@tanstack/react-router"),
     () => import("./main"),
   ]);
+}
+
+// A new visitor on / (no remembered player, the age gate not answered yet): the session check
+// starts now, while the loading screen shows (SPEC.md section 2), and if nobody is signed in the
+// age gate is drawn without React, whose code is evaluated when the visitor acts. Anyone else
+// gets the app at once.
+const sessionAnswer = location.pathname === "/" && !readRememberedUser() && !isAgeGateAnswered() ? sendEarlySessionCheck() : null;
+
+requestAnimationFrame(() => {
+  preloadModules(plan.staged);
+  if (!sessionAnswer) return startApp();
+  sessionAnswer.then((answer) => {
+    const root = document.getElementById("root");
+    // Signed in, or a server in trouble: the app decides what to show.
+    if (answer.status !== 401 || !root || appStarted) return startApp();
+    void showEarlyAgeGate(root, startApp);
+  }, startApp);
 });

@@ -3,6 +3,8 @@ import { RouterProvider } from "@tanstack/react-router";
 import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { appConfigQueryOptions } from "./lib/appConfig";
+import { ensureSessionChecked } from "./features/auth/api";
+import { hasEarlySessionCheck } from "./lib/earlySessionCheck";
 import { nextTask } from "./lib/loadInStages";
 import { createQueryClient } from "./lib/queryClient";
 import { getSession, onSessionCleared, subscribeSession } from "./lib/session";
@@ -38,6 +40,9 @@ if (!container) throw new Error("index.html has no #root element");
 void (async () => {
   await nextTask();
   void queryClient.prefetchQuery(appConfigQueryOptions);
+  // boot.ts's session check has answered (or is about to): the first render shows its outcome,
+  // not the loading screen over the age gate boot.ts drew.
+  if (hasEarlySessionCheck()) await ensureSessionChecked();
   await router.load().catch((err: unknown) => console.error(err));
   await nextTask();
   render();

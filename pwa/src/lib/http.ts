@@ -27,12 +27,14 @@ export interface ApiRequestOptions {
   timeoutMs?: number;
   /** Sees a successful answer's headers (e.g. its ETag) before the body is returned. */
   onHeaders?: (headers: Headers) => void;
+  /** This request's answer, already asked for (boot.ts's early session check): read, not sent again. */
+  answer?: Promise<Response>;
 }
 
 const API_BASE = "/api";
 
 export async function apiRequest<T>(path: string, options: ApiRequestOptions): Promise<T> {
-  const { method = "GET", body, fallback, signal, timeoutMs, onHeaders } = options;
+  const { method = "GET", body, fallback, signal, timeoutMs, onHeaders, answer } = options;
   // One controller for both the caller's signal and the timeout (AbortSignal.any is too new for
   // some of the phones this game runs on).
   const controller = new AbortController();
@@ -42,14 +44,14 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions): P
 
   let response: Response;
   try {
-    response = await fetch(API_BASE + path, {
+    response = await (answer ?? fetch(API_BASE + path, {
       method,
       credentials: "same-origin",
       cache: "no-store",
       headers: body === undefined ? { Accept: "application/json" } : { Accept: "application/json", "Content-Type": "application/json" },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal: controller.signal,
-    });
+    }));
   } catch (err) {
     // A caller's own abort is not a failure to report; let it propagate unchanged.
     if (signal?.aborted) throw err;

@@ -1,6 +1,7 @@
 import { FALLBACK } from "@contract/messages";
 import type { AuthResponse } from "@contract/user";
 import { ApiError, apiRequest } from "../../lib/http";
+import { SESSION_CHECK_TIMEOUT_MS, takeEarlySessionCheck } from "../../lib/earlySessionCheck";
 import { clearSession, getSession, markSessionChecked, setSignedIn } from "../../lib/session";
 
 // The session transitions of SPEC.md section 4 that talk to the server.
@@ -10,8 +11,6 @@ export interface Credentials {
   password: string;
 }
 
-/** How long the start-up check may take before a remembered player is let in offline. */
-const SESSION_CHECK_TIMEOUT_MS = 8000;
 
 /**
  * GET /api/auth. Success signs in. A server answer of any error clears the session and rethrows.
@@ -19,7 +18,7 @@ const SESSION_CHECK_TIMEOUT_MS = 8000;
  */
 export async function authenticate(): Promise<void> {
   try {
-    const { user } = await apiRequest<AuthResponse>("/auth", { fallback: FALLBACK.authenticate, timeoutMs: SESSION_CHECK_TIMEOUT_MS });
+    const { user } = await apiRequest<AuthResponse>("/auth", { fallback: FALLBACK.authenticate, timeoutMs: SESSION_CHECK_TIMEOUT_MS, answer: takeEarlySessionCheck() });
     setSignedIn(user);
   } catch (err) {
     if (err instanceof ApiError && err.isNetworkError && getSession().isAuthenticated) {
