@@ -102,6 +102,10 @@ test.describe("a visitor opening a legal page", () => {
     await page.goto("/terms");
     await expect(page.getByRole("heading", { level: 1, name: /Terms of Service/ })).toBeVisible();
     await page.waitForLoadState("networkidle");
+    // The app's code comes when the visitor acts (or after a quiet moment); its first request is the config.
+    const config = page.waitForRequest((request) => request.url().endsWith("/api/config"));
+    await page.mouse.move(10, 10);
+    await config;
     expect(requested.filter((path) => path === "/terms-of-service.md"), "the text, once").toHaveLength(1);
     expect(requested.filter((path) => /\/assets\/LegalPage-[\w-]+\.js$/.test(path)), "the page's chunk, once").toHaveLength(1);
     // The page itself asks for the text: before the app's code has run (its first request is the config).
@@ -131,6 +135,7 @@ test.describe("a visitor opening a legal page", () => {
     const early = { text: await doc.innerText(), box: await doc.boundingBox() };
 
     release();
+    await page.mouse.move(10, 10);
     await expect(page).toHaveTitle(/Privacy Policy/);
     await expect(doc).toHaveAttribute("aria-busy", "false");
     expect(await doc.innerText(), "the same text once the app draws the page").toBe(early.text);

@@ -14,19 +14,10 @@ import { isAgeGateAnswered } from "./features/auth/ageGateAnswer";
 import { showEarlyAgeGate } from "./features/auth/earlyAgeGate";
 import { sendEarlySessionCheck } from "./lib/earlySessionCheck";
 import { readRememberedUser } from "./lib/storedSession";
+import { whenVisitorActs } from "./lib/whenVisitorActs";
 
 // The browser may offer installation before React mounts; keep that offer for the Install button.
 listenForInstallPrompt();
-
-const plan = readPreloadPlan();
-const earlyPage = startPageEarly(plan, location.pathname);
-// A legal page draws its text as soon as it arrives, without waiting for the app's code.
-if (earlyPage) {
-  void Promise.all([readEarlyText(earlyPage.text), import("./features/legal/earlyLegalPage")]).then(([text, view]) => {
-    const root = document.getElementById("root");
-    if (text !== null && root) view.showEarlyLegalPage(root, text);
-  });
-}
 
 // The libraries are evaluated one per task, each before the code that needs it: evaluating the
 // whole module graph at once was one task of ~35 ms CPU (~140 ms on a 4x slower phone), the
@@ -45,6 +36,26 @@ function startApp(): void {
   ]);
 }
 
+const plan = readPreloadPlan();
+const earlyPage = startPageEarly(plan, location.pathname);
+// A legal page draws its text as soon as it arrives, without waiting for the app's code, which is
+// fetched and evaluated when the visitor acts (the text and the page's own code have the network
+// first), or at once if the text could not be drawn (the app says why).
+if (earlyPage) {
+  const startAppNow = whenVisitorActs(() => {
+    preloadModules(plan.staged);
+    startApp();
+  });
+  void Promise.all([readEarlyText(earlyPage.text), import("./features/legal/earlyLegalPage")]).then(
+    ([text, view]) => {
+      const root = document.getElementById("root");
+      if (text !== null && root) view.showEarlyLegalPage(root, text);
+      else startAppNow();
+    },
+    startAppNow,
+  );
+}
+
 // A new visitor on / (no remembered player, the age gate not answered yet): the session check
 // starts now, while the loading screen shows (SPEC.md section 2), and if nobody is signed in the
 // age gate is drawn without React, whose code is evaluated when the visitor acts. Anyone else
@@ -52,6 +63,7 @@ function startApp(): void {
 const sessionAnswer = location.pathname === "/" && !readRememberedUser() && !isAgeGateAnswered() ? sendEarlySessionCheck() : null;
 
 requestAnimationFrame(() => {
+  if (earlyPage) return;
   preloadModules(plan.staged);
   if (!sessionAnswer) return startApp();
   sessionAnswer.then((answer) => {

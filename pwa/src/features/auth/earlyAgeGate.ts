@@ -2,6 +2,7 @@ import "../../lib/ui/Button.css";
 import "./components/LoginScreen.css";
 import { afterNextFrame } from "../../lib/afterNextFrame";
 import { el } from "../../lib/el";
+import { whenVisitorActs } from "../../lib/whenVisitorActs";
 import { DEFAULT_APP_INFO, readStoredAppInfo } from "../../lib/storedAppInfo";
 import { rememberAgeGateAnswer } from "./ageGateAnswer";
 import { AGE_GATE, LOGIN_FOOTER, LOGIN_TAGLINE } from "./loginScreenText";
@@ -9,13 +10,9 @@ import { AGE_GATE, LOGIN_FOOTER, LOGIN_TAGLINE } from "./loginScreenText";
 // A new visitor's first screen, the age gate, drawn by boot.ts without React (issue 11: the age
 // gate and login paint without waiting for the game's code). Plain DOM, the same markup and
 // classes as routes/__root.tsx's login branch with components/LoginScreen.tsx and AgeGate.tsx,
-// so nothing moves when React draws the same screen over it. The app's code is evaluated once
-// the visitor acts (a touch, a key, the mouse) or the page has been quiet for a while, so a
-// phone's main thread stays free while the warning is read, and 'I am 18+' works either way.
+// so nothing moves when React draws the same screen over it. The app's code is evaluated when
+// the visitor acts (lib/whenVisitorActs.ts), and 'I am 18+' works before that as after.
 
-/** With no sign of the visitor, the app's code is evaluated after this long anyway. */
-const QUIET_START_MS = 3000;
-const PRESENCE_EVENTS = ["pointerdown", "pointermove", "touchstart", "keydown", "focusin", "wheel"] as const;
 
 /** The longest the gate waits for the loading screen's logo (a slow or missing file). */
 const LOGO_WAIT_MS = 1500;
@@ -56,15 +53,7 @@ export async function showEarlyAgeGate(root: HTMLElement, startApp: () => void):
   const appName = readStoredAppInfo()?.appName ?? DEFAULT_APP_INFO.appName;
   logo.alt = appName;
   logo.removeAttribute("fetchpriority");
-  let started = false;
-  let quietTimer: ReturnType<typeof setTimeout> | undefined;
-  const start = () => {
-    if (started) return;
-    started = true;
-    clearTimeout(quietTimer);
-    for (const type of PRESENCE_EVENTS) document.removeEventListener(type, start, { capture: true });
-    startApp();
-  };
+  const startNow = whenVisitorActs(startApp);
 
   const label = el("span", { class: "btn__label" }, [AGE_GATE.accept]);
   const accept = el("button", { type: "button", class: "btn btn--primary btn--lg btn--block", "data-autofocus": "true" }, [label]);
@@ -75,7 +64,7 @@ export async function showEarlyAgeGate(root: HTMLElement, startApp: () => void):
     accept.classList.add("is-busy");
     accept.setAttribute("aria-busy", "true");
     accept.prepend(el("span", { class: "btn__spinner", "aria-hidden": "true" }));
-    start();
+    startNow();
   });
 
   const gate = el("section", { class: "auth-panel age-gate panel", "aria-labelledby": "age-gate-title", "aria-describedby": "age-gate-text" }, [
@@ -108,7 +97,4 @@ export async function showEarlyAgeGate(root: HTMLElement, startApp: () => void):
   ]);
   root.replaceChildren(el("div", { class: "offline-notice-region", role: "status", "aria-live": "polite" }), el("div", { class: "gate-prefetch" }, [screen]));
   document.title = `${AGE_GATE.pageTitle} \u00b7 ${appName}`;
-
-  for (const type of PRESENCE_EVENTS) document.addEventListener(type, start, { capture: true, passive: true });
-  quietTimer = setTimeout(start, QUIET_START_MS);
 }
