@@ -11,7 +11,6 @@ import { readEarlyText } from "./lib/earlyText";
 import { readPreloadPlan, startPageEarly } from "./lib/preloadPlan";
 import { listenForInstallPrompt } from "./install/installPrompt";
 import { isAgeGateAnswered } from "./features/auth/ageGateAnswer";
-import { showEarlyAgeGate } from "./features/auth/earlyAgeGate";
 import { sendEarlySessionCheck } from "./lib/earlySessionCheck";
 import { readRememberedUser } from "./lib/storedSession";
 import { whenVisitorActs } from "./lib/whenVisitorActs";
@@ -61,15 +60,17 @@ if (earlyPage) {
 // age gate is drawn without React, whose code is evaluated when the visitor acts. Anyone else
 // gets the app at once.
 const sessionAnswer = location.pathname === "/" && !readRememberedUser() && !isAgeGateAnswered() ? sendEarlySessionCheck() : null;
+// The gate's code and styles come alongside the check (a returning player never loads them).
+const earlyGate = sessionAnswer ? import("./features/auth/earlyAgeGate") : null;
 
 requestAnimationFrame(() => {
   if (earlyPage) return;
   preloadModules(plan.staged);
   if (!sessionAnswer) return startApp();
-  sessionAnswer.then((answer) => {
+  Promise.all([sessionAnswer, earlyGate]).then(([answer, gate]) => {
     const root = document.getElementById("root");
     // Signed in, or a server in trouble: the app decides what to show.
-    if (answer.status !== 401 || !root || appStarted) return startApp();
-    void showEarlyAgeGate(root, startApp);
+    if (answer.status !== 401 || !root || !gate || appStarted) return startApp();
+    void gate.showEarlyAgeGate(root, startApp);
   }, startApp);
 });
