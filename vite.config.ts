@@ -77,6 +77,9 @@ function preloadStagedChunks(): Plugin {
     "/terms": { module: "/routes/terms.tsx", text: "/terms-of-service.md" },
     "/privacy": { module: "/routes/privacy.tsx", text: "/privacy-policy.md" },
   };
+  // Screens boot.ts draws without React, imported by it only where they show: not staged for
+  // every visit (a signed-in player's /collection fetched both for nothing).
+  const EARLY_SCREENS = ["/features/legal/earlyLegalPage.ts", "/features/auth/earlyAgeGate.ts"];
   return {
     name: "foilbound-preload-staged-chunks",
     apply: "build",
@@ -93,7 +96,11 @@ function preloadStagedChunks(): Plugin {
           files.add(file);
           chunk.imports.forEach(visit);
         };
-        entry.dynamicImports.forEach(visit);
+        const isEarlyScreen = (file: string) => {
+          const chunk = bundle[file];
+          return chunk?.type === "chunk" && EARLY_SCREENS.some((module) => chunk.facadeModuleId?.endsWith(module));
+        };
+        entry.dynamicImports.filter((file) => !isEarlyScreen(file)).forEach(visit);
         // The entry and what it imports statically are already in the page.
         files.delete(entry.fileName);
         entry.imports.forEach((file) => files.delete(file));
