@@ -25,6 +25,8 @@ export interface DbOptions {
   databaseUrl?: string;
   /** Folder of the embedded database; omitted means in memory (tests). */
   dataDir?: string;
+  /** An in-memory embedded database starts from this dump (PGlite's dumpDataDir) instead of empty. */
+  loadDataDir?: Blob;
   poolMax?: number;
 }
 
@@ -58,6 +60,7 @@ export function createDb(opts: DbOptions): Db {
   // One options object: PGlite ignores the second argument when the first is not a string.
   const pglite = new PGlite({
     dataDir: dir,
+    loadDataDir: opts.loadDataDir,
     parsers: { [INT8]: (v: string) => Number(v), [NUMERIC]: (v: string) => Number(v), [DATE]: (v: string) => v },
   });
   // PGlite runs no autovacuum, so no statistics ever tell the planner the tables have grown: a
@@ -87,6 +90,11 @@ export function createDb(opts: DbOptions): Db {
     };
   }
   return db;
+}
+
+/** The embedded database's PGlite instance (undefined on a PostgreSQL server). */
+export function pgliteOf(db: Db): PGlite | undefined {
+  return (db.client.config.connection as { pglite?: PGlite } | undefined)?.pglite;
 }
 
 export function isPostgresServer(db: Db): boolean {
