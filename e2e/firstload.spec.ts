@@ -7,6 +7,30 @@ import { createAccount, expectShell, signUp, uniqueName } from "./support/game";
 /** The signed-in shell's chunk (routes/-signedIn/SignedInApp.tsx): header, rewards, chat, sound, offline copy. */
 const SHELL_CHUNK = /\/assets\/SignedInApp-[\w-]+\.js$/;
 
+/** Holds the app's main chunk until the returned release() is called: what shows meanwhile is drawn without React. */
+async function holdApp(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/main-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+/** From the next page load on, adds up the layout shifts the browser reports without recent input. */
+async function recordLayoutShifts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __shift: number };
+    w.__shift = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) w.__shift += entry.value;
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+}
+
+const layoutShift = (page: Page) => page.evaluate(() => (window as unknown as { __shift: number }).__shift);
+
 test.describe("a new visitor", () => {
   test.use({ serviceWorkers: "block" });
 
@@ -41,26 +65,9 @@ test.describe("a new visitor", () => {
 test.describe("a new visitor's age gate", () => {
   test.use({ serviceWorkers: "block" });
 
-  /** Holds the app's main chunk until the returned release() is called: what shows meanwhile is drawn without React. */
-  async function holdApp(page: Page): Promise<() => void> {
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/main-[\w-]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
-    return release;
-  }
-
   test("is drawn before the app's code has run, and nothing moves when the app takes over", async ({ page }) => {
     const release = await holdApp(page);
-    await page.addInitScript(() => {
-      const w = window as unknown as { __shift: number };
-      w.__shift = 0;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) w.__shift += entry.value;
-      }).observe({ type: "layout-shift", buffered: true });
-    });
+    await recordLayoutShifts(page);
     await page.goto("/");
     const gate = page.getByRole("region", { name: "CONTENT WARNING" });
     await expect(gate).toBeVisible();
@@ -76,7 +83,7 @@ test.describe("a new visitor's age gate", () => {
     await expect(page.getByRole("region", { name: "Notifications" })).toHaveCount(1);
     await expect(gate).toBeVisible();
     expect(await gate.boundingBox(), "in the same place and size").toEqual(early);
-    expect(await page.evaluate(() => (window as unknown as { __shift: number }).__shift)).toBeLessThan(0.01);
+    expect(await layoutShift(page)).toBeLessThan(0.01);
   });
 
   test("answers 'I am 18+' before the app's code has run: the login form follows, and the answer is remembered", async ({ page }) => {
@@ -114,19 +121,8 @@ test.describe("a visitor opening a legal page", () => {
 
   test("reads the text before the app's code has run, and nothing moves when the app takes over", async ({ page }) => {
     // Hold the app's main chunk: what shows meanwhile is drawn without React.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/main-[\w-]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
-    await page.addInitScript(() => {
-      const w = window as unknown as { __shift: number };
-      w.__shift = 0;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) w.__shift += entry.value;
-      }).observe({ type: "layout-shift", buffered: true });
-    });
+    const release = await holdApp(page);
+    await recordLayoutShifts(page);
     await page.goto("/privacy");
     const doc = page.locator("article.legal__doc");
     await expect(page.getByRole("heading", { level: 1, name: /Privacy Policy/ })).toBeVisible();
@@ -140,7 +136,7 @@ test.describe("a visitor opening a legal page", () => {
     await expect(doc).toHaveAttribute("aria-busy", "false");
     expect(await doc.innerText(), "the same text once the app draws the page").toBe(early.text);
     expect(await doc.boundingBox(), "in the same place and size").toEqual(early.box);
-    expect(await page.evaluate(() => (window as unknown as { __shift: number }).__shift)).toBeLessThan(0.01);
+    expect(await layoutShift(page)).toBeLessThan(0.01);
   });
 });
 
