@@ -2,6 +2,7 @@
 
 import { points as pointsOf, tierOf } from "../../../api/src/game/rarity.ts";
 import { finishOf, type CardLike, type Finish, type Tier } from "../../../api/src/game/sets.ts";
+import { formatNumber } from "../lib/format";
 
 export interface RevealCard {
   /** Stable and unique within one reveal (a card id, or index + identity). */
@@ -37,5 +38,5 @@ export function sortForReveal<T extends Pick<RevealCard, "points">>(cards: reado
 
 /** "12,345" whatever the device locale, so the card face never changes width between players. */
 export function formatPoints(points: number): string {
-  return Math.round(points).toLocaleString("en-US");
+  return formatNumber(points);
 }

@@ -6,6 +6,7 @@ import type { CardDto } from "@contract/cards";
 import { catalogue } from "../../../../api/src/game/rarity";
 import { points as pointsOf, tierOf } from "../../../../api/src/game/rarity";
 import { SETS, finishOf, type Finish, type SetId, type Tier } from "../../../../api/src/game/sets";
+import { compareKeys } from "../../lib/format";
 
 /** One tile of the binder: a kind of card the player owns (with how many), or a missing entry. */
 export interface CollectionItem {
@@ -82,7 +83,7 @@ export function buildCollection(cards: readonly CardDto[]): CollectionModel {
       const owned = byEntry.get(`${set.id}|${entry.character}|${entry.finish}`);
       if (owned?.length) {
         collected += 1;
-        items.push(...owned.sort((a, b) => b.points - a.points || FINISH_ORDER[a.finish] - FINISH_ORDER[b.finish] || a.background.localeCompare(b.background)));
+        items.push(...owned.sort((a, b) => b.points - a.points || FINISH_ORDER[a.finish] - FINISH_ORDER[b.finish] || compareKeys(a.background, b.background)));
       } else {
         const finish: Finish = entry.finish;
         const card = { character: entry.character, set: set.id, isHolo: finish === "holo", isGlitch: false, isDarkHolo: false, background: "" };

@@ -4,6 +4,7 @@ import type { UserDto } from "@contract/user";
 import { catalogue, displayedOdds } from "../../../../api/src/game/rarity";
 import { CARDS_PER_PACK, FINISH_LABELS, SETS, TIERS, type CardSet, type PackCount, type SetId, type Tier } from "../../../../api/src/game/sets";
 import { sortForReveal, toRevealCard, type RevealCard } from "../../effects/revealCard";
+import { formatNumber } from "../../lib/format";
 
 // The pack screen's rules as pure functions (SPEC.md sections 2, 4, 5 and 9), tested on their own.
 
@@ -111,7 +112,7 @@ export function cardLabel(card: RevealCard): string {
   const set = SETS.find((s) => s.id === card.set);
   const number = set ? set.characters.indexOf(card.character) + 1 : 0;
   const name = set && number > 0 ? `${set.name} #${number}` : card.character;
-  const parts = [name, card.finish === "regular" ? "" : FINISH_LABELS[card.finish], card.tier, `${card.points.toLocaleString("en-US")} points`];
+  const parts = [name, card.finish === "regular" ? "" : FINISH_LABELS[card.finish], card.tier, `${formatNumber(card.points)} points`];
   if (card.isNew) parts.push("NEW!");
   return parts.filter(Boolean).join(", ");
 }

@@ -5,6 +5,7 @@ import { Icon } from "../../lib/ui/Icon";
 import { useToast } from "../../lib/ui/Toasts";
 import { cardName } from "../../lib/cardName";
 import { renderShareImage, shareFileName, shareOrDownload, type ShareableCard } from "./shareCard";
+import { formatNumber } from "../../lib/format";
 
 /** "Share": the card as a picture, to the system share sheet or a download. */
 export function ShareButton({ card, size = "md" }: { card: ShareableCard; size?: "sm" | "md" | "lg" }) {
@@ -16,7 +17,7 @@ export function ShareButton({ card, size = "md" }: { card: ShareableCard; size?:
       const user = getSession().user;
       const name = user?.displayName ?? user?.username ?? "a player";
       const blob = await renderShareImage(card, name);
-      const outcome = await shareOrDownload(blob, shareFileName(card), `${cardName(card)}: ${card.points.toLocaleString("en-US")} points in Foilbound`);
+      const outcome = await shareOrDownload(blob, shareFileName(card), `${cardName(card)}: ${formatNumber(card.points)} points in Foilbound`);
       if (outcome === "downloaded") toast("Picture saved to your downloads", { variant: "success" });
     } catch {
       toast("Could not make the picture. Please try again.", { variant: "error" });

@@ -6,6 +6,7 @@ import type { TradeRecordDto } from "@contract/trades";
 import { BACKGROUNDS, SETS, finishOf, type Finish } from "../../../../api/src/game/sets";
 import { finishLabel } from "../../effects/tiers";
 import { backgroundName, cardName } from "../../lib/cardName";
+import { compareKeys } from "../../lib/format";
 
 export type VariantFilter = "all" | Finish;
 
@@ -94,7 +95,7 @@ export function groupOwnCards(cards: readonly CardDto[], askedPoints?: number): 
     } else groups.set(key, { key, card, count: 1 });
   }
   const distance = (g: OwnCardGroup) => (askedPoints === undefined ? -g.card.points : Math.abs(g.card.points - askedPoints));
-  return [...groups.values()].sort((a, b) => Number(b.count > 1) - Number(a.count > 1) || distance(a) - distance(b) || a.key.localeCompare(b.key));
+  return [...groups.values()].sort((a, b) => Number(b.count > 1) - Number(a.count > 1) || distance(a) - distance(b) || compareKeys(a.key, b.key));
 }
 
 /** Above this ratio of points given to points received, a trade is called uneven and needs a second tap. */

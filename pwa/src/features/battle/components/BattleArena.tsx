@@ -20,6 +20,7 @@ import { ChampionsList } from "./ChampionsList";
 import { Hearts } from "./Hearts";
 import { RoundStage } from "./RoundStage";
 import "./battle.css";
+import { formatNumber } from "../../../lib/format";
 
 /** SPEC.md section 2, Battle arena; section 4, Battle. */
 export function BattleArena() {
@@ -111,7 +112,7 @@ function SignedInArena() {
 }
 
 function rankLabel(rank: number | null, name: string): string {
-  if (rank !== null) return `Rank #${rank.toLocaleString("en-US")}`;
+  if (rank !== null) return `Rank #${formatNumber(rank)}`;
   return name === "Arena Bot" ? "House champion" : "Unranked";
 }
 

@@ -6,6 +6,7 @@ import { RarityBadge } from "../../../lib/ui/RarityBadge";
 import { battleRevealCard, cardName, cardSummary } from "../battleCards";
 import { CardArt } from "../../../lib/ui/CardArt";
 import { finishLabel } from "../../../effects/tiers";
+import { formatNumber } from "../../../lib/format";
 
 interface ChampionsListProps {
   champions: CardDto[] | undefined;
@@ -45,7 +46,7 @@ export function ChampionsList({ champions, view, error }: ChampionsListProps) {
                     {reveal.finish !== "regular" && <span className="champion__finish"> · {finishLabel(reveal.finish)}</span>}
                   </span>
                   <RarityBadge tier={reveal.tier} />
-                  <span className="champion__points">{card.points.toLocaleString("en-US")} pts</span>
+                  <span className="champion__points">{formatNumber(card.points)} pts</span>
                 </div>
               </li>
             );

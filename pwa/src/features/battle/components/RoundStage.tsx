@@ -5,6 +5,7 @@ import { useReducedMotion } from "../../../effects/useReducedMotion";
 import { useLowEffects } from "../../../lib/lowEffects";
 import type { ShownRound } from "../hooks";
 import { battleRevealCard } from "../battleCards";
+import { formatNumber } from "../../../lib/format";
 
 interface RoundStageProps {
   round: ShownRound | null;
@@ -109,7 +110,7 @@ export function RoundStage({ round, myName, opponentName, onRevealed }: RoundSta
                   {settled && (
                     <span className="verdict__tag">
                       {winner === "tie" ? "TIE" : winner === side ? "WIN" : "−1 ♥"}
-                      <small>{card.points.toLocaleString("en-US")} pts</small>
+                      <small>{formatNumber(card.points)} pts</small>
                     </span>
                   )}
                 </div>
