@@ -56,15 +56,16 @@ function SessionGate() {
 }
 
 /**
- * The session, with the end of the start-up check for a visitor rendered in the background:
- * React draws the login screen in slices instead of one long task while the loading screen stays
- * up (issue 11, first load). Every later change (login, sign-out) is rendered at once, as the
- * game's views must never render without their player.
+ * The session, with the end of the start-up check rendered in the background: React draws the
+ * login screen, or the whole signed-in shell and its first view, in slices instead of one long
+ * task while the loading screen stays up (issue 11, first load). A session not checked yet only
+ * ever shows the loading screen, so the deferred value cannot show a view without its player.
+ * Every later change (login, sign-out) is rendered at once.
  */
 function useStartUpSession() {
   const live = useSession();
   const deferred = useDeferredValue(live);
-  return !deferred.checked && !live.isAuthenticated ? deferred : live;
+  return deferred.checked ? live : deferred;
 }
 
 function prefetchGame() {

@@ -1,18 +1,35 @@
 import { lazy, Suspense, useEffect, useState } from "react";
+import { nextIdle } from "../idle";
 
-// The service worker (and workbox-window) is registered once the page has loaded, so it never
-// competes with the first paint for the network or the main thread (issue 11, first load).
+// The service worker (and workbox-window) is registered once the first screen has settled: after
+// the load event, a short wait and an idle moment. Its install downloads and stores the whole app
+// (about 1.7 MB), and once it controls the page the art warm-up starts (useAssetWarmUp.ts); on a
+// first visit, both used to share the phone's cores and network with the first screen's own
+// start-up, which ran at twice the main-thread time in Lighthouse (issue 11, first load).
 const UpdatePrompt = lazy(() => import("./UpdatePrompt").then((m) => ({ default: m.UpdatePrompt })));
 
+/** After the load event: how long the first screen has the page to itself. */
+const SETTLE_MS = 2000;
+/** The idle moment after that comes at the latest after this long. */
+const IDLE_WAIT_MS = 2000;
+
 export function DeferredUpdatePrompt() {
-  const [loaded, setLoaded] = useState(() => document.readyState === "complete");
+  const [settled, setSettled] = useState(false);
   useEffect(() => {
-    if (loaded) return;
-    const onLoad = () => setLoaded(true);
-    window.addEventListener("load", onLoad, { once: true });
-    return () => window.removeEventListener("load", onLoad);
-  }, [loaded]);
-  if (!loaded) return null;
+    let cancelled = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const onLoad = () => {
+      timer = setTimeout(() => void nextIdle(IDLE_WAIT_MS).then(() => !cancelled && setSettled(true)), SETTLE_MS);
+    };
+    if (document.readyState === "complete") onLoad();
+    else window.addEventListener("load", onLoad, { once: true });
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+      window.removeEventListener("load", onLoad);
+    };
+  }, []);
+  if (!settled) return null;
   return (
     <Suspense fallback={null}>
       <UpdatePrompt />
