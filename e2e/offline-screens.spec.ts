@@ -116,6 +116,8 @@ test("on a phone, the screens offline after a reload and back online @phone", as
 test("data loaded before the connection drops stays readable, marked as last seen, with its actions disabled", async ({ page, context }) => {
   test.setTimeout(120_000);
   await signUpWithCards(page);
+  // The global chat keeps earlier runs' messages on a reused server: this run's own text.
+  const said = `said while online ${uniqueName("m")}`;
   const nav = page.getByRole("navigation", { name: "Game" });
   await nav.getByRole("link", { name: "Store" }).click();
   await expect(packages(page)).toHaveCount(6);
@@ -124,14 +126,14 @@ test("data loaded before the connection drops stays readable, marked as last see
   await expect(champions.getByRole("listitem").first()).toBeVisible();
 
   const chat = await openChat(page);
-  await chat.getByRole("textbox", { name: "Message" }).fill("said while online");
+  await chat.getByRole("textbox", { name: "Message" }).fill(said);
   await chat.getByRole("button", { name: "Send" }).click();
   const messages = chat.getByRole("list", { name: "Messages" });
-  await expect(messages.getByText("said while online")).toBeVisible();
+  await expect(messages.getByText(said)).toBeVisible();
 
   await context.setOffline(true);
   await expect(chat.getByText(MSG.chatOffline)).toBeVisible();
-  await expect(messages.getByText("said while online")).toBeVisible();
+  await expect(messages.getByText(said)).toBeVisible();
   await expect(chat.getByText(MSG.offlineLastSeen)).toBeVisible();
   await chat.getByRole("textbox", { name: "Message" }).fill("said offline");
   await expect(chat.getByRole("button", { name: "Send" })).toBeDisabled();

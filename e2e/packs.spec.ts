@@ -147,3 +147,25 @@ test("without WebGL the reveal still shows the cards, as plain images", async ({
   await reveal.getByRole("button", { name: "Awesome!" }).click();
   await expect(coins(page)).toHaveText("8");
 });
+
+test("after a pack the game reads each changed thing from the server once, and not the leaderboard again within a minute", async ({ page }) => {
+  await signUp(page, uniqueName("reads"));
+  // The load's full sync of the offline copy (leaderboard included) has finished.
+  await expect(page.locator("html")).toHaveAttribute("data-offline-synced", /Z$/, { timeout: 30_000 });
+  const reads: string[] = [];
+  page.on("request", (req) => {
+    const url = new URL(req.url());
+    if (req.method() === "GET" && url.pathname.startsWith("/api/")) reads.push(url.pathname);
+  });
+  const count = (path: string) => reads.filter((p) => p === path).length;
+
+  await packTile(page, "Velvet Night").click();
+  await page.getByRole("dialog").getByRole("button", { name: "Awesome!" }).click();
+  // The offline copy's update after the pack is the last to ask (its champions).
+  await expect.poll(() => count("/api/user/champions"), { timeout: 20_000 }).toBe(1);
+  expect(count("/api/user/rank")).toBe(1);
+  expect(count("/api/user/rewards")).toBe(1);
+  // Once when the cards arrive, once when the reveal closes (SPEC.md section 4).
+  expect(count("/api/user")).toBeLessThanOrEqual(2);
+  expect(count("/api/leaderboard")).toBe(0);
+});

@@ -25,12 +25,14 @@ async function fetchUserData(): Promise<UserDto> {
   }
 }
 
+/** GET /api/user as a query (the session's user is updated from every answer). */
+export const userQueryOptions = { queryKey: userQueryKey, queryFn: fetchUserData } as const;
+
 /** Keeps the signed-in user's data fresh; mount once inside the signed-in shell. */
 export function useUserDataSync(): void {
   const { isAuthenticated } = useSession();
   useQuery({
-    queryKey: userQueryKey,
-    queryFn: fetchUserData,
+    ...userQueryOptions,
     enabled: isAuthenticated,
     // The session check has just loaded the user: start from it instead of fetching it twice.
     initialData: () => getSession().user ?? undefined,
@@ -43,5 +45,6 @@ export function useUserDataSync(): void {
 
 /** Fetches the user data again now (after anything that changed coins, gems or counters). */
 export function refreshUserData(queryClient: QueryClient): Promise<void> {
-  return queryClient.invalidateQueries({ queryKey: userQueryKey });
+  // A read already on its way answers this request too (it was sent after the change).
+  return queryClient.invalidateQueries({ queryKey: userQueryKey }, { cancelRefetch: false });
 }

@@ -24,7 +24,8 @@ export function usePlayerRank(userId: number, refetchOnMount?: "always"): RankSn
   }, [query.data, userId]);
   // A new pack or a trade moves the rank: read it again.
   useEffect(() => {
-    const refresh = () => void queryClient.invalidateQueries({ queryKey: rankQueryKey(userId) });
+    // Each reader listens (the header and a screen): a read already on its way answers both.
+    const refresh = () => void queryClient.invalidateQueries({ queryKey: rankQueryKey(userId) }, { cancelRefetch: false });
     window.addEventListener("pack-opened", refresh);
     window.addEventListener("trade-completed", refresh);
     return () => {

@@ -9,7 +9,7 @@ import { quietIdle } from "../lib/quietIdle";
 import { rankQueryOptions } from "../lib/rank";
 import { getSession } from "../lib/session";
 import { useOnlineStatus } from "../lib/useOnlineStatus";
-import { refreshUserData } from "../lib/userData";
+import { userQueryOptions } from "../lib/userData";
 import { collectionSaved, syncCollection } from "./collectionQuery";
 import { pageQuiet } from "./db";
 import { mergeLeaderboardRows } from "./leaderboardSnapshot";
@@ -23,6 +23,15 @@ import { SYNCED_ATTRIBUTE } from "./syncSignal";
 
 /** The periodic refresh, like the user data's (SPEC.md section 4). */
 const SUMMARY_EVERY_MS = 5 * 60 * 1000;
+/** An answer the screens fetched this recently is saved as it is. */
+const RECENT_ANSWER_MS = 5_000;
+/**
+ * After a pack or a claim, the leaderboard's pages are read again at most this often: a player
+ * opening pack after pack asked the server for the leaderboard each time (its heaviest read), for
+ * an offline copy. A full sync (load, sign-in, coming online, a trade, every 5 minutes) always reads them.
+ */
+const LEADERBOARD_EVERY_MS = 60_000;
+const leaderboardFetchedAt = new Map<number, number>();
 
 
 /**
@@ -32,18 +41,22 @@ const SUMMARY_EVERY_MS = 5 * 60 * 1000;
  */
 export async function syncPlayerData(queryClient: QueryClient, userId: number, collection: boolean, signal: AbortSignal): Promise<void> {
   const current = () => !signal.aborted && getSession().user?.id === userId;
-  const fresh = { staleTime: 0 } as const;
+  // The screens read the user, the rank and the rewards again after the same pack, claim or trade
+  // (their own listeners): an answer that recent is the one to save, not a second request for it.
+  const recent = { staleTime: RECENT_ANSWER_MS } as const;
+  const leaderboardDue = collection || Date.now() - (leaderboardFetchedAt.get(userId) ?? -Infinity) >= LEADERBOARD_EVERY_MS;
   const [rank, rewards, champions, firstPage] = await Promise.all([
-    queryClient.fetchQuery({ ...rankQueryOptions(userId), ...fresh }),
-    queryClient.fetchQuery({ queryKey: rewardsQueryKey(userId), queryFn: ({ signal: s }) => fetchRewards(s), ...fresh }),
+    queryClient.fetchQuery({ ...rankQueryOptions(userId), ...recent }),
+    queryClient.fetchQuery({ queryKey: rewardsQueryKey(userId), queryFn: ({ signal: s }) => fetchRewards(s), ...recent }),
     apiRequest<CardDto[]>("/user/champions", { fallback: FALLBACK.champions, signal }),
-    fetchLeaderboardPage(0, signal),
-    refreshUserData(queryClient),
+    leaderboardDue ? fetchLeaderboardPage(0, signal) : null,
+    queryClient.fetchQuery({ ...userQueryOptions, ...recent }),
     collection ? syncCollection(queryClient, userId, signal) : null,
   ]);
-  const ownPage = rank.rank && rank.rank > PAGE_SIZE ? await fetchLeaderboardPage(pageOffsetOf(rank.rank), signal) : [];
+  const ownPage = firstPage && rank.rank && rank.rank > PAGE_SIZE ? await fetchLeaderboardPage(pageOffsetOf(rank.rank), signal) : [];
   if (!current()) return;
   const syncedAt = new Date().toISOString();
+  if (firstPage) leaderboardFetchedAt.set(userId, Date.now());
   const user = getSession().user;
   await saveSummarySnapshot(userId, {
     ...(user?.id === userId ? { user } : {}),
@@ -51,7 +64,8 @@ export async function syncPlayerData(queryClient: QueryClient, userId: number, c
     rewards,
     rewardsSyncedAt: syncedAt,
     champions,
-    leaderboard: { entries: mergeLeaderboardRows(firstPage, ownPage), players: rank.players, syncedAt },
+    // Skipped: the saved rows stay, with the time they were read (the screen says it).
+    ...(firstPage ? { leaderboard: { entries: mergeLeaderboardRows(firstPage, ownPage), players: rank.players, syncedAt } } : {}),
     syncedAt,
   });
   if (collection) await collectionSaved(userId);

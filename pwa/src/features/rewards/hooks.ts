@@ -58,7 +58,8 @@ export function useRewards(userId: number): RewardsState {
   }, [query.data, userId]);
 
   useEffect(() => {
-    const refetch = () => void query.refetch();
+    // The shell and the rewards screen both listen: a read already on its way answers both.
+    const refetch = () => void query.refetch({ cancelRefetch: false });
     for (const name of PROGRESS_EVENTS) window.addEventListener(name, refetch);
     return () => {
       for (const name of PROGRESS_EVENTS) window.removeEventListener(name, refetch);
