@@ -115,6 +115,12 @@ const settle = async () => {
 const name = (src: string) => src.replace(/^\/sounds\/(.*)\.opus$/, "$1");
 const played = () => fake.state.plays.map((p) => ({ ...p, src: name(p.src) }));
 
+/** A finger on the page, and the task after it (where the bank starts loading on a first touch). */
+function touch(doc: EventTarget) {
+  doc.dispatchEvent(new Event("pointerdown"));
+  advance(0);
+}
+
 /** Advances fake time (Date included, which stamps each play). */
 function advance(ms: number) {
   vi.advanceTimersByTime(ms);
@@ -222,7 +228,7 @@ describe("sound bank", () => {
     const doc = fakeDocument();
     const bank = await signedInBank({ document: doc as unknown as Document });
     bank.startMusic();
-    doc.dispatchEvent(new Event("pointerdown"));
+    touch(doc);
     await settle();
     const music = fake.state.howls.find((h) => name(h.src) === "music-loop")!;
     // Streamed by an <audio> element, so it starts before the whole loop has arrived.
@@ -244,7 +250,7 @@ describe("sound bank", () => {
     const doc = fakeDocument();
     const bank = await signedInBank({ document: doc as unknown as Document });
     bank.startMusic();
-    doc.dispatchEvent(new Event("pointerdown"));
+    touch(doc);
     await settle();
     bank.startMusic();
     bank.setMusicMuted(true);
@@ -276,7 +282,7 @@ describe("sound bank", () => {
   it("resumes the audio context on the first gesture and when the page becomes visible", async () => {
     const doc = fakeDocument();
     const bank = await signedInBank({ document: doc as unknown as Document });
-    doc.dispatchEvent(new Event("pointerdown"));
+    touch(doc);
     expect(fake.state.resumes).toBe(1);
     doc.dispatchEvent(new Event("keydown"));
     expect(fake.state.resumes).toBe(1); // already running
@@ -288,7 +294,7 @@ describe("sound bank", () => {
     expect(fake.state.resumes).toBe(2);
     bank.dispose();
     fake.state.ctxState = "suspended";
-    doc.dispatchEvent(new Event("pointerdown"));
+    touch(doc);
     expect(fake.state.resumes).toBe(2);
   });
 });
@@ -302,6 +308,7 @@ describe("nothing is downloaded before sign-in (issue 11)", () => {
     bank.playClick();
     bank.playRarity("Mythic");
     for (const type of ["pointerdown", "keydown", "touchend"]) doc.dispatchEvent(new Event(type));
+    advance(0);
     await bank.load();
     advance(3000);
     await settle();
@@ -327,14 +334,14 @@ describe("nothing is downloaded before sign-in (issue 11)", () => {
     expect(fake.state.howls.map((h) => name(h.src)).sort()).toEqual([...SOUND_NAMES.filter((n) => n !== "music-loop"), "click", "click", "click", "click"].sort());
     advance(5000);
     expect(played()).toEqual([]);
-    doc.dispatchEvent(new Event("pointerdown"));
+    touch(doc);
     await settle();
     expect(fake.state.howls.filter((h) => name(h.src) === "music-loop")).toHaveLength(1);
     advance(999);
     expect(played()).toEqual([]);
     advance(1);
     expect(played().map((p) => p.src)).toEqual(["music-loop"]);
-    doc.dispatchEvent(new Event("pointerdown"));
+    touch(doc);
     await settle();
     expect(howlerLoads).toBe(1);
     expect(fake.state.howls.filter((h) => name(h.src) === "music-loop")).toHaveLength(1);
@@ -347,7 +354,7 @@ describe("nothing is downloaded before sign-in (issue 11)", () => {
     bank.setSignedIn(true);
     await settle();
     expect(howlerLoads).toBe(0);
-    doc.dispatchEvent(new Event("pointerdown"));
+    touch(doc);
     await settle();
     expect(howlerLoads).toBe(1);
     expect(fake.state.howls.map((h) => name(h.src)).sort()).toEqual([...SOUND_NAMES, "click", "click", "click", "click"].sort());
@@ -357,7 +364,7 @@ describe("nothing is downloaded before sign-in (issue 11)", () => {
     const doc = fakeDocument();
     const bank = await signedInBank({ document: doc as unknown as Document });
     bank.startMusic();
-    doc.dispatchEvent(new Event("pointerdown"));
+    touch(doc);
     await settle();
     expect(new Set(fake.state.howls.map((h) => h.src))).toEqual(new Set(SOUND_NAMES.map((n) => `/sounds/${n}.opus`)));
     for (const howl of fake.state.howls) expect(howl.sources).toEqual([howl.src, howl.src.replace(/\.opus$/, ".mp3")]);
@@ -390,7 +397,7 @@ describe("nothing is downloaded before sign-in (issue 11)", () => {
     const doc = fakeDocument();
     const bank = await signedInBank({ document: doc as unknown as Document });
     bank.startMusic();
-    doc.dispatchEvent(new Event("pointerdown"));
+    touch(doc);
     await settle();
     advance(1000);
     const music = fake.state.howls.find((h) => name(h.src) === "music-loop")!;
@@ -398,11 +405,11 @@ describe("nothing is downloaded before sign-in (issue 11)", () => {
     bank.setSignedIn(false);
     expect(music.pauses).toBe(1);
     bank.play("coin");
-    doc.dispatchEvent(new Event("pointerdown"));
+    touch(doc);
     await settle();
     expect(played().map((p) => p.src)).toEqual(["music-loop"]);
     bank.setSignedIn(true);
-    doc.dispatchEvent(new Event("pointerdown"));
+    touch(doc);
     await settle();
     bank.play("coin");
     expect(played().map((p) => p.src)).toEqual(["music-loop", "music-loop", "coin"]);

@@ -246,8 +246,13 @@ export function createSoundBank(env: SoundBankEnv = browserEnv()): SoundBank {
     resume();
     if (interacted) return;
     interacted = true;
-    // The first touch of the game: the effects load and, if asked for, the music starts.
-    void load().then(beginMusic);
+    // The first touch of the game: the effects load and, if asked for, the music starts. In a
+    // task of its own: fetching howler's chunk inside the touch's task (the chunk's preload links
+    // and the import) held back the frame that answers the touch, often a pack's reveal. The
+    // page has had its gesture, so audio may start whenever it is ready.
+    setTimeout(() => {
+      if (!disposed) void load().then(beginMusic);
+    }, 0);
   };
   // Hidden tab: stop the music and effects instead of playing to nobody; back: carry on.
   const onVisibility = () => {

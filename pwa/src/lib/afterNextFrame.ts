@@ -13,3 +13,17 @@ export function afterNextFrame(task: () => void): () => void {
     clearTimeout(timer);
   };
 }
+
+/** As afterNextFrame, but at the latest after `maxWaitMs`: a hidden tab draws no frames. */
+export function afterNextFrameOr(maxWaitMs: number, task: () => void): void {
+  let done = false;
+  const run = () => {
+    if (done) return;
+    done = true;
+    cancelFrame();
+    clearTimeout(fallback);
+    task();
+  };
+  const cancelFrame = afterNextFrame(run);
+  const fallback = setTimeout(run, maxWaitMs);
+}
