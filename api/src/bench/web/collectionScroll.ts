@@ -102,7 +102,8 @@ async function measureOnce(browser: Browser, baseUrl: string, cookie: string): P
 
     // Load: until the binder shows and the page has been quiet for a second (mirror write included).
     await page.goto(`${baseUrl}/collection`, { waitUntil: "load" });
-    await page.locator(".binder").waitFor({ timeout: 120_000 });
+    // The binder, or for the player with no cards the screen's empty state (it has no binder).
+    await page.locator(".binder, .collection__empty").first().waitFor({ timeout: 120_000 });
     await page.waitForLoadState("networkidle");
     await page.waitForTimeout(1500);
     const loadTasks = await page.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks.splice(0));
