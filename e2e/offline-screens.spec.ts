@@ -40,7 +40,7 @@ async function openChat(page: Page) {
 }
 
 /** Offline, reload each route (served by the worker) and check its offline state. */
-async function reloadEachRouteOffline(page: Page, context: BrowserContext): Promise<void> {
+async function reloadEachRouteOffline(page: Page, context: BrowserContext, draft: string): Promise<void> {
   await context.setOffline(true);
 
   await page.goto("/trading");
@@ -68,7 +68,7 @@ async function reloadEachRouteOffline(page: Page, context: BrowserContext): Prom
 
   const chat = await openChat(page);
   await expect(chat.getByText(MSG.chatOffline)).toBeVisible();
-  await chat.getByRole("textbox", { name: "Message" }).fill("hello from the tunnel");
+  await chat.getByRole("textbox", { name: "Message" }).fill(draft);
   await expect(chat.getByRole("button", { name: "Send" })).toBeDisabled();
   await expectNothingHangsOrFails(page);
 }
@@ -78,7 +78,9 @@ test("offline after a reload, trading, battle, store and chat say what still wor
   await signUpWithCards(page);
   await untilWorkerControlsAndSynced(page);
 
-  await reloadEachRouteOffline(page, context);
+  // The global chat keeps earlier runs' messages on a reused server: this run's own text.
+  const draft = `hello from the tunnel ${uniqueName("t")}`;
+  await reloadEachRouteOffline(page, context, draft);
 
   // Back online in the same page (the chat dialog still open on the store): everything loads.
   await context.setOffline(false);
@@ -86,7 +88,7 @@ test("offline after a reload, trading, battle, store and chat say what still wor
   await expect(chat.getByText(MSG.chatOffline)).toBeHidden();
   await expect(chat.getByRole("button", { name: "Send" })).toBeEnabled();
   await chat.getByRole("button", { name: "Send" }).click();
-  await expect(chat.getByRole("list", { name: "Messages" }).getByText("hello from the tunnel")).toBeVisible();
+  await expect(chat.getByRole("list", { name: "Messages" }).getByText(draft)).toBeVisible();
   await chat.getByRole("button", { name: "Close" }).click();
 
   await expect(page.getByText(STORE_NOTE)).toBeHidden();
@@ -100,7 +102,7 @@ test("on a phone, the screens offline after a reload and back online @phone", as
   await signUpWithCards(page);
   await untilWorkerControlsAndSynced(page);
 
-  await reloadEachRouteOffline(page, context);
+  await reloadEachRouteOffline(page, context, "hello from the tunnel");
   await page.getByRole("dialog", { name: "Global Chat" }).getByRole("button", { name: "Close" }).click();
 
   // Back online on the arena, reached in the page: champions and Find Battle come back.

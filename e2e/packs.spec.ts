@@ -168,4 +168,9 @@ test("after a pack the game reads each changed thing from the server once, and n
   // Once when the cards arrive, once when the reveal closes (SPEC.md section 4).
   expect(count("/api/user")).toBeLessThanOrEqual(2);
   expect(count("/api/leaderboard")).toBe(0);
+
+  // The arena's champions are that same answer: opening it does not ask again.
+  await page.getByRole("navigation", { name: "Game" }).getByRole("link", { name: "Battle" }).click();
+  await expect(page.getByRole("region", { name: "Your Champions" }).getByRole("listitem").first()).toBeVisible();
+  expect(count("/api/user/champions")).toBe(1);
 });

@@ -1,10 +1,8 @@
 import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { FALLBACK } from "@contract/messages";
-import type { CardDto } from "@contract/cards";
+import { championsQueryOptions } from "../features/battle/api";
 import { fetchLeaderboardPage, PAGE_SIZE, pageOffsetOf } from "../features/leaderboard/api";
 import { fetchRewards, rewardsQueryKey } from "../features/rewards/api";
-import { apiRequest } from "../lib/http";
 import { quietIdle } from "../lib/quietIdle";
 import { rankQueryOptions } from "../lib/rank";
 import { getSession } from "../lib/session";
@@ -48,7 +46,9 @@ export async function syncPlayerData(queryClient: QueryClient, userId: number, c
   const [rank, rewards, champions, firstPage] = await Promise.all([
     queryClient.fetchQuery({ ...rankQueryOptions(userId), ...recent }),
     queryClient.fetchQuery({ queryKey: rewardsQueryKey(userId), queryFn: ({ signal: s }) => fetchRewards(s), ...recent }),
-    apiRequest<CardDto[]>("/user/champions", { fallback: FALLBACK.champions, signal }),
+    // Always asked (no screen refreshes them after a pack), through the battle screen's query:
+    // its 'Your Champions' then shows this answer without asking again.
+    queryClient.fetchQuery({ ...championsQueryOptions, staleTime: 0 }),
     leaderboardDue ? fetchLeaderboardPage(0, signal) : null,
     queryClient.fetchQuery({ ...userQueryOptions, ...recent }),
     collection ? syncCollection(queryClient, userId, signal) : null,

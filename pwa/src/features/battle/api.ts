@@ -24,6 +24,13 @@ export function getAllowance(): Promise<BattleAllowanceDto> {
 }
 
 /** GET /api/user/champions: the player's top 5 cards, best first. */
-export function getChampions(): Promise<CardDto[]> {
-  return apiRequest<CardDto[]>("/user/champions", { fallback: FALLBACK.champions });
+export function getChampions(signal?: AbortSignal): Promise<CardDto[]> {
+  return apiRequest<CardDto[]>("/user/champions", { fallback: FALLBACK.champions, signal });
 }
+
+/** 'Your Champions' in the query cache: the battle screen and the offline copy share one answer. */
+export const championsQueryKey = ["battle", "champions"] as const;
+export const championsQueryOptions = {
+  queryKey: championsQueryKey,
+  queryFn: ({ signal }: { signal: AbortSignal }) => getChampions(signal),
+} as const;

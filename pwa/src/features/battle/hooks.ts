@@ -6,7 +6,7 @@ import { useAudio } from "../../audio/useAudio";
 import { ApiError, messageOf } from "../../lib/http";
 import { getSession, updateUser, useSession } from "../../lib/session";
 import { refreshUserData } from "../../lib/userData";
-import { findOpponent, getAllowance, getBattle, getChampions, playRound } from "./api";
+import { championsQueryOptions, findOpponent, getAllowance, getBattle, playRound } from "./api";
 import {
   BATTLE_LIVES,
   BATTLE_START_DELAY_MS,
@@ -24,7 +24,6 @@ import {
 } from "./battleRules";
 
 export const allowanceQueryKey = ["battle", "allowance"] as const;
-export const championsQueryKey = ["battle", "champions"] as const;
 
 /** The reward panel's figures (GET /battle/allowance). */
 export function useBattleAllowance() {
@@ -35,7 +34,7 @@ export function useBattleAllowance() {
 /** 'Your Champions': the top 5 cards (GET /user/champions). */
 export function useChampions() {
   const { isAuthenticated } = useSession();
-  return useQuery({ queryKey: championsQueryKey, queryFn: getChampions, enabled: isAuthenticated, staleTime: 30_000 });
+  return useQuery({ ...championsQueryOptions, enabled: isAuthenticated, staleTime: 30_000 });
 }
 
 /**
