@@ -55,3 +55,20 @@ test("log out asks once: Cancel keeps the player signed in", async ({ page }) =>
   await confirm.getByRole("button", { name: "Log out" }).click();
   await expect(page.getByRole("button", { name: "Begin Adventure" })).toBeVisible();
 });
+
+test("a device clock 40 minutes fast still counts the next coin by the server's clock, without asking for the user again and again", async ({ page }) => {
+  await page.clock.install({ time: new Date(Date.now() + 40 * 60_000) });
+  const userReads: number[] = [];
+  page.on("request", (req) => {
+    if (req.method() === "GET" && new URL(req.url()).pathname === "/api/user") userReads.push(Date.now());
+  });
+  await signUp(page, uniqueName("clock"));
+  // A new player's next coin is 30 minutes away by the server (the device thinks it is overdue).
+  const timer = page.locator(".wallet__pill--coins .wallet__timer");
+  await expect(timer).toHaveText(/^(30|29)m/, { timeout: 15_000 });
+  const before = userReads.length;
+  await page.waitForTimeout(12_000);
+  // An overdue coin would refresh the user data every 5 s (SPEC.md section 4's throttle).
+  expect(userReads.length - before).toBeLessThanOrEqual(1);
+  await expect(timer).toHaveText(/^(30|29)m/);
+});

@@ -1,6 +1,8 @@
 // One fetch wrapper for every /api call: same-origin cookies, JSON in and out, and errors that
 // carry the server's readable `error` text (or the caller's SPEC.md section 8 fallback).
 
+import { noteServerDate } from "./serverClock";
+
 export class ApiError extends Error {
   constructor(
     message: string,
@@ -43,6 +45,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions): P
   const timer = timeoutMs ? window.setTimeout(forwardAbort, timeoutMs) : undefined;
 
   let response: Response;
+  const sentAt = Date.now();
   try {
     response = await (answer ?? fetch(API_BASE + path, {
       method,
@@ -61,6 +64,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions): P
     signal?.removeEventListener("abort", forwardAbort);
   }
 
+  if (!answer) noteServerDate(response.headers.get("date"), sentAt, Date.now());
   const payload: unknown = await response.json().catch(() => undefined);
   if (!response.ok) throw new ApiError(errorText(payload) ?? fallback, response.status);
   onHeaders?.(response.headers);

@@ -2,6 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import type { UserDto } from "@contract/user";
 import { COIN_CAP } from "../../../../api/src/game/coins";
+import { serverNow } from "../../lib/serverClock";
 import { refreshUserData } from "../../lib/userData";
 /** SPEC.md section 4: a due coin refreshes user data at most once per 5 s. */
 const REFRESH_THROTTLE_MS = 5000;
@@ -11,7 +12,7 @@ export type CoinTimerState = { kind: "full" } | { kind: "counting"; msLeft: numb
 /** The countdown to the next regenerated coin, ticking each second. */
 export function useCoinTimer(user: Pick<UserDto, "coins" | "nextCoinAt">): CoinTimerState {
   const queryClient = useQueryClient();
-  const [now, setNow] = useState(() => Date.now());
+  const [now, setNow] = useState(() => serverNow());
   const lastRefresh = useRef(0);
   const full = user.coins >= COIN_CAP || user.nextCoinAt === null;
   const dueAt = user.nextCoinAt ? Date.parse(user.nextCoinAt) : NaN;
@@ -19,7 +20,7 @@ export function useCoinTimer(user: Pick<UserDto, "coins" | "nextCoinAt">): CoinT
 
   useEffect(() => {
     if (full) return;
-    const timer = window.setInterval(() => setNow(Date.now()), 1000);
+    const timer = window.setInterval(() => setNow(serverNow()), 1000);
     return () => window.clearInterval(timer);
   }, [full]);
 

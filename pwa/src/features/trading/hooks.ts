@@ -9,6 +9,7 @@ import { refreshUserData } from "../../lib/userData";
 import { collectionQueryKey, collectionQueryOptions } from "../../offline/collectionQuery";
 import { answerOffer, historyKey, historyQuery, notificationsQuery, offersKey, offersQuery, sendOffer, tradingKey } from "./api";
 import { lastViewKey, meansCardsGone, splitOffers, unseenReceived, type TradeTab } from "./tradingModel";
+import { serverNow } from "../../lib/serverClock";
 
 const AUTO_DECLINE_DELAY_MS = 1_500;
 const OFFER_SENT_TOAST_MS = 3_000;
@@ -26,7 +27,8 @@ function useLastViews(userId: number) {
   useEffect(() => setViews(read()), [read]);
   const markViewed = useCallback(
     (tab: ViewedTab) => {
-      const now = new Date().toISOString();
+      // Compared with the server's times of offers and trades: the server's clock, not the device's.
+      const now = new Date(serverNow()).toISOString();
       writeStored(lastViewKey(userId, tab), now);
       setViews((old) => ({ ...old, [tab]: now }));
     },

@@ -3,6 +3,7 @@ import type { BattleAllowanceDto } from "@contract/battle";
 import { CurrencyIcon } from "../../../lib/ui/CurrencyIcon";
 import { Icon } from "../../../lib/ui/Icon";
 import { BATTLE_LIVES, BATTLE_MAX_ROUNDS } from "../battleRules";
+import { serverNow } from "../../../lib/serverClock";
 
 /** The rules panel (SPEC.md section 2 and RULES.md, Battles). */
 export function RulesPanel() {
@@ -73,7 +74,7 @@ export function RewardPanel({ allowance, loading }: { allowance: BattleAllowance
             </div>
             <div>
               <dt>Resets in</dt>
-              <dd>{resetsIn(allowance.resetTime, Date.now())}</dd>
+              <dd>{resetsIn(allowance.resetTime, serverNow())}</dd>
             </div>
           </dl>
           {allowance.leftToday === 0 && <p className="arena-reward__note">{MSG.battleCapReached(allowance.dailyCap)}</p>}
