@@ -119,6 +119,24 @@ test.describe("a visitor opening a legal page", () => {
     expect(requested.indexOf("/terms-of-service.md"), "the text before the app's code runs").toBeLessThan(requested.indexOf("/api/config"));
   });
 
+  test("a press on 'Back to Game' while the app's code arrives still leads back to the game", async ({ page }) => {
+    const release = await holdApp(page);
+    await page.goto("/privacy");
+    await expect(page.getByRole("heading", { level: 1, name: /Privacy Policy/ })).toBeVisible();
+    const back = page.getByRole("link", { name: "Back to Game" }).first();
+    const box = (await back.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    // The app's code arrives and is ready to draw while the finger is still down.
+    const mainChunk = page.waitForResponse(/\/assets\/main-[\w-]+\.js$/);
+    release();
+    await mainChunk;
+    await page.waitForTimeout(1500);
+    await page.mouse.up();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole("heading", { name: "CONTENT WARNING" })).toBeVisible();
+  });
+
   test("reads the text before the app's code has run, and nothing moves when the app takes over", async ({ page }) => {
     // Hold the app's main chunk: what shows meanwhile is drawn without React.
     const release = await holdApp(page);

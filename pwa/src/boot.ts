@@ -14,6 +14,8 @@ import { isAgeGateAnswered } from "./features/auth/ageGateAnswer";
 import { sendEarlySessionCheck } from "./lib/earlySessionCheck";
 import { readRememberedUser } from "./lib/storedSession";
 import { whenVisitorActs } from "./lib/whenVisitorActs";
+// Imported for its listeners: presses are tracked from the first task (main.tsx asks it).
+import "./lib/pointerPress";
 
 // The browser may offer installation before React mounts; keep that offer for the Install button.
 listenForInstallPrompt();

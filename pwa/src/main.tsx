@@ -6,6 +6,7 @@ import { appConfigQueryOptions } from "./lib/appConfig";
 import { ensureSessionChecked } from "./features/auth/api";
 import { hasEarlySessionCheck } from "./lib/earlySessionCheck";
 import { nextTask } from "./lib/loadInStages";
+import { untilPointerReleased } from "./lib/pointerPress";
 import { createQueryClient } from "./lib/queryClient";
 import { getSession, onSessionCleared, subscribeSession } from "./lib/session";
 import { ToastProvider } from "./lib/ui/Toasts";
@@ -45,6 +46,8 @@ void (async () => {
   if (hasEarlySessionCheck()) await ensureSessionChecked();
   await router.load().catch((err: unknown) => console.error(err));
   await nextTask();
+  // Not between a press and its release: the commit replaces what boot.ts drew, and the click on it.
+  await untilPointerReleased();
   render();
 })();
 
