@@ -2,7 +2,6 @@
 
 import { points as pointsOf, tierOf } from "../../../api/src/game/rarity.ts";
 import { finishOf, type CardLike, type Finish, type Tier } from "../../../api/src/game/sets.ts";
-import { formatNumber } from "../lib/format";
 
 export interface RevealCard {
   /** Stable and unique within one reveal (a card id, or index + identity). */
@@ -34,9 +33,4 @@ export function toRevealCard(card: CardLike, key: string, isNew = false): Reveal
 /** SPEC.md section 4: reveals go highest points first; equal points keep their order. */
 export function sortForReveal<T extends Pick<RevealCard, "points">>(cards: readonly T[]): T[] {
   return [...cards].sort((a, b) => b.points - a.points);
-}
-
-/** "12,345" whatever the device locale, so the card face never changes width between players. */
-export function formatPoints(points: number): string {
-  return formatNumber(points);
 }

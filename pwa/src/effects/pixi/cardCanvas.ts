@@ -6,8 +6,9 @@
 
 import type { Tier } from "../../../../api/src/game/sets.ts";
 import { backgroundGradientSpec, type GradientSpec } from "../cardImages.ts";
-import { formatPoints, type RevealCard } from "../revealCard.ts";
+import { type RevealCard } from "../revealCard.ts";
 import { finishLabel, tierColor, tierLetter } from "../tiers.ts";
+import { formatNumber } from "../../lib/format.ts";
 
 /** Transparent margin (in texture px) so the mesh edges stay smooth without MSAA. */
 export const EDGE_MARGIN = 2;
@@ -171,7 +172,7 @@ export function drawOverlay(card: RevealCard, width: number, height: number, css
 
   // Points pill, centred on the bottom edge.
   const finish = card.finish === "regular" ? "" : finishLabel(card.finish).toUpperCase();
-  const pointsText = formatPoints(card.points);
+  const pointsText = formatNumber(card.points);
   const measure = (size: number) => {
     ctx.font = font(900, size);
     const pointsW = ctx.measureText(pointsText).width;

@@ -6,7 +6,8 @@
 import { cardImageUrls, largePortraits } from "../../effects/cardImages";
 import { finishLabel, tierColor } from "../../effects/tiers";
 import { cardName, backgroundName } from "../../lib/cardName";
-import { formatPoints, type RevealCard } from "../../effects/revealCard";
+import { type RevealCard } from "../../effects/revealCard";
+import { formatNumber } from "../../lib/format";
 
 /** What the picture shows of a card: a reveal card without its key and NEW! flag. */
 export type ShareableCard = Omit<RevealCard, "key" | "isNew">;
@@ -89,7 +90,7 @@ export async function renderShareImage(card: ShareableCard, playerName: string):
   g.fillText(details, W / 2, 1080);
   g.fillStyle = "#f5c451";
   g.font = "900 72px system-ui, sans-serif";
-  g.fillText(`${formatPoints(card.points)} points`, W / 2, 1170);
+  g.fillText(`${formatNumber(card.points)} points`, W / 2, 1170);
   g.fillStyle = "#bdb6db";
   g.font = "600 40px system-ui, sans-serif";
   g.fillText(`Pulled by ${playerName} · Foilbound`, W / 2, 1260);
