@@ -3,6 +3,7 @@ import { createServer } from "node:http";
 import { createApp } from "./app.ts";
 import { loadConfig, type Config } from "./config.ts";
 import { DataDirLockedError } from "./db/dataDirLock.ts";
+import { startEmbeddedAnalyze } from "./db/embeddedAnalyze.ts";
 import { createDb, migrateLatest, type Db } from "./db/knex.ts";
 import { seed } from "./db/seed.ts";
 import { pruneExpired } from "./http/sessionStore.ts";
@@ -100,6 +101,7 @@ function startPruning(db: Db) {
 
 async function serve(config: Config, db: Db, opts: { worker?: boolean } = {}) {
   const pruneTimer = opts.worker ? null : startPruning(db);
+  const analyzeTimer = startEmbeddedAnalyze(db, (err) => log.warn("analyze failed", { err: String(err) }));
   const server = createServer(createApp({ db, config, log }).callback());
   server.keepAliveTimeout = 65_000; // longer than common load balancers' idle timeout (60 s)
   // The built-in test provider credits real coins for a test card: an operator must not miss it.
@@ -122,6 +124,7 @@ async function serve(config: Config, db: Db, opts: { worker?: boolean } = {}) {
     stopping = true;
     log.info("shutting down", { signal });
     if (pruneTimer) clearInterval(pruneTimer);
+    if (analyzeTimer) clearInterval(analyzeTimer);
     const forced = setTimeout(() => {
       log.error("forced exit after 10 s");
       process.exit(1);

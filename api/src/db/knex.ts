@@ -63,11 +63,6 @@ export function createDb(opts: DbOptions): Db {
     loadDataDir: opts.loadDataDir,
     parsers: { [INT8]: (v: string) => Number(v), [NUMERIC]: (v: string) => Number(v), [DATE]: (v: string) => v },
   });
-  // PGlite runs no autovacuum, so no statistics ever tell the planner the tables have grown: a
-  // prepared statement's generic plan, made while the tables were small (seq scans), stayed in use
-  // as the collection grew and open-pack slowed round after round (bench: 238 -> 166 packs/s).
-  // Planning each execution reads the tables' current size; it costs less than that plan.
-  void pglite.exec("SET plan_cache_mode = force_custom_plan");
   const db = knex({
     client: ClientPgLite as unknown as typeof knex.Client,
     connection: { pglite } as unknown as Knex.StaticConnectionConfig,
