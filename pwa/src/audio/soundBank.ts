@@ -9,7 +9,8 @@
 // only after the first interaction in the game.
 
 import type { Howl as HowlType } from "howler";
-import { nextIdle, onIdle } from "../lib/idle.ts";
+import { nextIdle } from "../lib/idle.ts";
+import { quietIdle } from "../lib/quietIdle.ts";
 import type { Tier } from "../../../api/src/game/sets.ts";
 import {
   CLICK_POOL_SIZE,
@@ -343,9 +344,11 @@ const PRESENCE_EVENTS = ["pointermove", "pointerdown", "keydown", "wheel", "scro
  * At the next idle moment once the page has loaded and a person shows up. A mouse moves (or a
  * finger lands) well before a pack is tapped, so the fanfare is still ready in time, while a page
  * left alone (a background tab, a lab page-load test) never spends its start-up decoding sound.
+ * Not while the person scrolls (quietIdle): the first sound builds the page's AudioContext, one
+ * task of ~35 ms here (~140 ms at 4x CPU), which dropped frames of a binder's first scroll.
  */
 function whenPlayerPresentAndIdle(task: () => void): void {
-  const idle = () => void onIdle(task, 1000);
+  const idle = () => void quietIdle(new AbortController().signal).then(task);
   const present = () => {
     for (const type of PRESENCE_EVENTS) window.removeEventListener(type, present, true);
     if (document.readyState === "complete") idle();
