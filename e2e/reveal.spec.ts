@@ -65,6 +65,26 @@ test("Skip pressed before the server answers shows the final layout as soon as t
   await expect(reveal).toBeHidden();
 });
 
+test("a keyboard player skips with Enter and closes with Enter: focus goes from Skip to 'Awesome!'", async ({ page }) => {
+  await withoutWebGL(page);
+  await signUp(page, uniqueName("skipkeys"));
+  const held = await holdOpenPack(page);
+  await packTile(page, "Velvet Night").click();
+  await held.requested;
+  const reveal = page.getByRole("dialog", { name: "Velvet Night Pack Opened!" });
+  const skip = reveal.getByRole("button", { name: /Skip/ });
+  await expect(skip).toBeFocused();
+  held.release();
+  await page.keyboard.press("Enter");
+  // Skip stays in the page, unseen, until focus has moved to the first button; then it is gone.
+  const awesome = reveal.getByRole("button", { name: "Awesome!" });
+  await expect(awesome).toBeFocused();
+  await expect(skip).toHaveCount(0);
+  await expect(reveal.getByTestId("revealed-card")).toHaveCount(3);
+  await page.keyboard.press("Enter");
+  await expect(reveal).toBeHidden();
+});
+
 test.describe("on the PixiJS stage", () => {
   // WebGL is drawn in software here (seconds a frame at desktop size): a small window keeps this
   // test's frames cheap; the stage's drawing is the same at any size.

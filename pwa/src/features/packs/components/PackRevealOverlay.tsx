@@ -102,6 +102,8 @@ function RevealRun({ reveal, canOpenAnother, onAwesome, onOpenAnother, titleId, 
   const [done, setDone] = useState(false);
   /** Skip ended the reveal: the buttons appear without their entrance. */
   const [skipped, setSkipped] = useState(false);
+  /** Focus has moved from Skip to the buttons: Skip can leave the page. */
+  const [handedOver, setHandedOver] = useState(false);
   const doneRef = useRef(false);
 
   // The stage runs once per pack; settings changes mid-reveal do not restart it.
@@ -173,9 +175,15 @@ function RevealRun({ reveal, canOpenAnother, onAwesome, onOpenAnother, titleId, 
 
   useEffect(() => {
     // The buttons appear after the cards: focus moves to 'Awesome!' once they are drawn (focus()
-    // forces a style pass, which would otherwise hold back the frame that shows them).
+    // forces a style pass, which would otherwise hold back the frame that shows them). Skip,
+    // focused since the tap, stays in the page until then, out of sight (.is-done): removing, or
+    // hiding with the hidden attribute, the focused element made the browser update the overlay's
+    // style (and layout) at once (30-45 ms at 4x CPU inside Skip's task).
     if (!done) return;
-    return afterNextFrame(() => actionsRef.current?.querySelector<HTMLButtonElement>("button")?.focus());
+    return afterNextFrame(() => {
+      actionsRef.current?.querySelector<HTMLButtonElement>("button:not(.reveal__skip)")?.focus();
+      setHandedOver(true);
+    });
   }, [done]);
 
   const cardCount = reveal.cards?.length ?? CARDS_PER_PACK * reveal.count;
@@ -211,7 +219,7 @@ function RevealRun({ reveal, canOpenAnother, onAwesome, onOpenAnother, titleId, 
       </ul>
 
       <footer ref={actionsRef} className="reveal__actions">
-        {!done ? (
+        {!handedOver && (
           <button
             ref={skipButtonRef}
             type="button"
@@ -220,7 +228,8 @@ function RevealRun({ reveal, canOpenAnother, onAwesome, onOpenAnother, titleId, 
           >
             Skip <span aria-hidden="true">»</span>
           </button>
-        ) : (
+        )}
+        {done && (
           <>
             <Button
               variant="primary"
