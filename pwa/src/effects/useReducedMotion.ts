@@ -1,19 +1,13 @@
-import { useSyncExternalStore } from "react";
+import { mediaMatches, useMediaQuery } from "../lib/useMediaQuery";
 
 const QUERY = "(prefers-reduced-motion: reduce)";
 
-function subscribe(onChange: () => void): () => void {
-  if (typeof matchMedia === "undefined") return () => undefined;
-  const list = matchMedia(QUERY);
-  list.addEventListener("change", onChange);
-  return () => list.removeEventListener("change", onChange);
+/** The player's OS-level "reduce motion" setting, now. */
+export function prefersReducedMotion(): boolean {
+  return mediaMatches(QUERY);
 }
 
 /** The player's OS-level "reduce motion" setting, live. */
-export function prefersReducedMotion(): boolean {
-  return typeof matchMedia !== "undefined" && matchMedia(QUERY).matches;
-}
-
 export function useReducedMotion(): boolean {
-  return useSyncExternalStore(subscribe, prefersReducedMotion, () => false);
+  return useMediaQuery(QUERY);
 }

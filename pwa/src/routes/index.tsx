@@ -63,8 +63,8 @@ function PacksView() {
             user={user}
             opening={packs.opening.has(set.id)}
             offline={!online}
-            onOpen={(s, count) => packs.open(s, count)}
-            onShowRates={(s) => setRatesFor(s)}
+            onOpen={packs.open}
+            onShowRates={setRatesFor}
           />
         ))}
       </div>

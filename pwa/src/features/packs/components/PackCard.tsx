@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { memo, useId } from "react";
 import { MSG } from "@contract/messages";
 import type { UserDto } from "@contract/user";
 import { CARDS_PER_PACK, type CardSet, type PackCount } from "../../../../../api/src/game/sets";
@@ -20,8 +20,11 @@ interface PackCardProps {
   onShowRates: (set: CardSet) => void;
 }
 
-/** One pack: the clickable artwork tile, cost badge, card count, rates button and 'Opening...'. */
-export function PackCard({ set, user, opening, offline, onOpen, onShowRates }: PackCardProps) {
+/**
+ * One pack: the clickable artwork tile, cost badge, card count, rates button and 'Opening...'.
+ * Memoised: a tap re-renders the tapped pack only, not all seven (the tap's own task, issue 11).
+ */
+export const PackCard = memo(function PackCard({ set, user, opening, offline, onOpen, onShowRates }: PackCardProps) {
   const problemId = useId();
   const problem = fundsProblem(user, set);
   const currency = set.currency === "gems" ? "gem" : "coin";
@@ -103,4 +106,4 @@ export function PackCard({ set, user, opening, offline, onOpen, onShowRates }: P
       </div>
     </article>
   );
-}
+});
