@@ -6,6 +6,8 @@ import { CollectionTile } from "./CollectionTile";
 const CAPTION = 60;
 /** Rows drawn above and below the screen, so a fast flick never shows blank space. */
 const OVERSCAN = 3;
+/** How long after the last scroll event the foil moves again. */
+const SCROLL_SETTLE_MS = 250;
 
 /**
  * The binder's width when it was last on screen: coming back to the collection, the first render
@@ -67,6 +69,29 @@ export function CollectionGrid({ items, size, compactPoints, onOpen }: { items: 
       window.removeEventListener("resize", schedule);
     };
   }, [rowHeight, rows]);
+
+  // While the page scrolls, the tiles' foil stands still: every running animation is style and
+  // pre-paint work in each frame, and a trace of the 10,000-card binder scrolling at 4x CPU halved
+  // the style work and cut its longest frames by a third with them paused. Set on the element
+  // itself, not through React: a scroll must not re-render the grid.
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    let settle = 0;
+    const onScroll = () => {
+      if (settle) clearTimeout(settle);
+      else el.classList.add("is-scrolling");
+      settle = window.setTimeout(() => {
+        settle = 0;
+        el.classList.remove("is-scrolling");
+      }, SCROLL_SETTLE_MS);
+    };
+    window.addEventListener("scroll", onScroll, { passive: true });
+    return () => {
+      clearTimeout(settle);
+      window.removeEventListener("scroll", onScroll);
+    };
+  }, []);
 
   const visible = [];
   for (let row = range.first; row <= Math.min(range.last, rows - 1); row++) {
