@@ -12,17 +12,22 @@ function packTile(page: Page, name: string) {
   return page.getByRole("button", { name: new RegExp(`^Open ${name} pack`) });
 }
 
+/** A new player taps a pack whose open-pack request the test holds; returns the hold and the reveal. */
+async function tapHeldPack(page: Page, player: string, pack: string) {
+  await signUp(page, uniqueName(player));
+  const held = await holdOpenPack(page);
+  await packTile(page, pack).click();
+  await held.requested;
+  return { held, reveal: page.getByRole("dialog", { name: `${pack} Pack Opened!` }) };
+}
+
 
 
 test("the reveal starts at the tap and the cards turn when a slow server answers", async ({ page }) => {
-  await signUp(page, uniqueName("slowpack"));
-  const held = await holdOpenPack(page);
-  await packTile(page, "Velvet Night").click();
-  await held.requested;
+  const { held, reveal } = await tapHeldPack(page, "slowpack", "Velvet Night");
 
   // The request is still on its way: the reveal is up, its stage shows the cards face down, and
   // no card has turned yet.
-  const reveal = page.getByRole("dialog", { name: "Velvet Night Pack Opened!" });
   await expect(reveal).toBeVisible();
   await expect(reveal.locator(".reveal__stage").locator("canvas, .fx-card").first()).toBeVisible();
   await expect(reveal.getByRole("button", { name: /Skip/ })).toBeVisible();
@@ -38,11 +43,7 @@ test("the reveal starts at the tap and the cards turn when a slow server answers
 
 test("Skip pressed before the server answers shows the final layout as soon as the cards arrive", async ({ page }) => {
   await withoutWebGL(page);
-  await signUp(page, uniqueName("skipearly"));
-  const held = await holdOpenPack(page);
-  await packTile(page, "Bathhouse").click();
-  await held.requested;
-  const reveal = page.getByRole("dialog", { name: "Bathhouse Pack Opened!" });
+  const { held, reveal } = await tapHeldPack(page, "skipearly", "Bathhouse");
   await expect(reveal.locator(".fx-card")).toHaveCount(3);
   await reveal.getByRole("button", { name: /Skip/ }).click();
   // Nothing to show yet: the backs stay, no card is listed.
@@ -67,11 +68,7 @@ test("Skip pressed before the server answers shows the final layout as soon as t
 
 test("a keyboard player skips with Enter and closes with Enter: focus goes from Skip to 'Awesome!'", async ({ page }) => {
   await withoutWebGL(page);
-  await signUp(page, uniqueName("skipkeys"));
-  const held = await holdOpenPack(page);
-  await packTile(page, "Velvet Night").click();
-  await held.requested;
-  const reveal = page.getByRole("dialog", { name: "Velvet Night Pack Opened!" });
+  const { held, reveal } = await tapHeldPack(page, "skipkeys", "Velvet Night");
   const skip = reveal.getByRole("button", { name: /Skip/ });
   await expect(skip).toBeFocused();
   held.release();

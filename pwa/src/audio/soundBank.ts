@@ -348,7 +348,7 @@ const PRESENCE_EVENTS = ["pointermove", "pointerdown", "keydown", "wheel", "scro
  * task of ~35 ms here (~140 ms at 4x CPU), which dropped frames of a binder's first scroll.
  */
 function whenPlayerPresentAndIdle(task: () => void): void {
-  const idle = () => void quietIdle(new AbortController().signal).then(task);
+  const idle = () => void quietIdle().then(task);
   const present = () => {
     for (const type of PRESENCE_EVENTS) window.removeEventListener(type, present, true);
     if (document.readyState === "complete") idle();

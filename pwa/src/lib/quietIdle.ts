@@ -9,6 +9,8 @@ const QUIET_MS = 300;
 const IDLE_TIMEOUT_MS = 2000;
 
 let lastMoveAt = -Infinity;
+/** For work nobody cancels. */
+const NEVER = new AbortController().signal;
 let listening = false;
 
 function listenForScrolls(): void {
@@ -20,7 +22,7 @@ function listenForScrolls(): void {
 }
 
 /** Resolves in the next idle moment after QUIET_MS without scrolling; rejects when `signal` aborts. */
-export function quietIdle(signal: AbortSignal): Promise<void> {
+export function quietIdle(signal: AbortSignal = NEVER): Promise<void> {
   listenForScrolls();
   return new Promise((resolve, reject) => {
     let cancel = () => {};

@@ -41,14 +41,13 @@ export async function replaceMirroredCollection(
   }
   // Each step waits for an idle moment once the player has stopped scrolling (quietIdle): the
   // first visit of a big binder is when its copy is written, and also when it is scrolled.
-  const never = new AbortController().signal;
   for (let i = 0; i < cards.length; i += WRITE_CHUNK) {
-    await quietIdle(never);
+    await quietIdle();
     if (!stillCurrent()) return;
     const chunk = cards.slice(i, i + WRITE_CHUNK).map((card) => ({ ...card, userId }));
     await mirrorWrite("saving the collection", (db) => db.cards.bulkPut(chunk));
   }
-  await quietIdle(never);
+  await quietIdle();
   if (!stillCurrent()) return;
   const keep = new Set(cards.map((card) => card.id));
   const newestInAnswer = cards.reduce((max, card) => Math.max(max, card.id), 0);

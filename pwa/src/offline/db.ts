@@ -71,7 +71,7 @@ function armWriteGate(): void {
   document.addEventListener("visibilitychange", () => document.visibilityState === "hidden" && now());
   setTimeout(now, MAX_WRITE_DELAY_MS);
   void networkQuiet()
-    .then(() => quietIdle(new AbortController().signal))
+    .then(() => quietIdle())
     .then(now, now);
 }
 
