@@ -1,11 +1,19 @@
 import { useEffect, useRef, useState, type CSSProperties } from "react";
+import { afterNextFrame } from "../../../lib/afterNextFrame";
 import { columnsFor, type CollectionItem, type GridSize } from "../collectionModel";
 import { CollectionTile } from "./CollectionTile";
 
 /** Caption under each card (set, number and background, tier and points), in px; part of a row's height. */
 const CAPTION = 60;
-/** Rows drawn above and below the screen, so a fast flick never shows blank space. */
+/**
+ * Rows drawn above and below the screen, so a fast flick never shows blank space. The binder
+ * builds up to them a row a frame: its first frame with every row at once was one task of ~100 ms
+ * of style, layout and paint at 4x CPU (15 tiles, ~500 layout objects; issue 11: no task over
+ * 50 ms while a 10,000-card collection loads on a phone).
+ */
 const OVERSCAN = 3;
+/** Rows in the first frame, before the binder knows where it sits on screen. */
+const FIRST_ROWS = 2;
 /** How long after the last scroll event the foil moves again. */
 const SCROLL_SETTLE_MS = 250;
 
@@ -24,7 +32,9 @@ let lastWidth = 0;
 export function CollectionGrid({ items, size, compactPoints, onOpen }: { items: CollectionItem[]; size: GridSize; compactPoints: boolean; onOpen: (item: CollectionItem) => void }) {
   const ref = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(lastWidth);
-  const [range, setRange] = useState({ first: 0, last: 8 });
+  /** The rows in the DOM; null until measured (then estimated from the window's height). */
+  const [range, setRange] = useState<{ first: number; last: number } | null>(null);
+  const [overscan, setOverscan] = useState(0);
 
   // The width and the first slice are read after the browser's own layout (a ResizeObserver's
   // first call, a frame callback), not during React's commit: reading them there forced a layout
@@ -47,15 +57,17 @@ export function CollectionGrid({ items, size, compactPoints, onOpen }: { items: 
   const artSizes = `${Math.max(1, Math.round(tileWidth))}px`;
 
   useEffect(() => {
+    // Before the width is known, rows have no height yet: a slice measured then is far too long.
+    if (!width) return;
     let frame = 0;
     const measure = () => {
       frame = 0;
       const el = ref.current;
       if (!el) return;
       const top = -el.getBoundingClientRect().top;
-      const first = Math.max(0, Math.floor(top / rowHeight) - OVERSCAN);
-      const last = Math.min(rows - 1, Math.ceil((top + window.innerHeight) / rowHeight) + OVERSCAN);
-      setRange((r) => (r.first === first && r.last === last ? r : { first, last }));
+      const first = Math.max(0, Math.floor(top / rowHeight) - overscan);
+      const last = Math.min(rows - 1, Math.ceil((top + window.innerHeight) / rowHeight) + overscan);
+      setRange((r) => (r?.first === first && r.last === last ? r : { first, last }));
     };
     const schedule = () => {
       if (!frame) frame = requestAnimationFrame(measure);
@@ -68,7 +80,13 @@ export function CollectionGrid({ items, size, compactPoints, onOpen }: { items: 
       window.removeEventListener("scroll", schedule);
       window.removeEventListener("resize", schedule);
     };
-  }, [rowHeight, rows]);
+  }, [width, rowHeight, rows, overscan]);
+
+  // The rows off screen follow, one more above and below after each frame.
+  useEffect(() => {
+    if (!width || overscan >= OVERSCAN) return;
+    return afterNextFrame(() => setOverscan((n) => n + 1));
+  }, [width, overscan]);
 
   // While the page scrolls, the tiles' foil stands still (collection.css): every running animation
   // is style and pre-paint work in each frame; a trace of the 10,000-card binder scrolling at 4x
@@ -93,8 +111,9 @@ export function CollectionGrid({ items, size, compactPoints, onOpen }: { items: 
     };
   }, []);
 
+  const shown = range ?? { first: 0, last: FIRST_ROWS - 1 };
   const visible = [];
-  for (let row = range.first; row <= Math.min(range.last, rows - 1); row++) {
+  for (let row = shown.first; row <= Math.min(shown.last, rows - 1); row++) {
     visible.push(
       <div key={row} className="binder__row" style={{ transform: `translateY(${row * rowHeight}px)`, gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, gap }}>
         {items.slice(row * columns, row * columns + columns).map((item) => (
