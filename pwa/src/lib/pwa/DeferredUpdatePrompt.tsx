@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { Component, lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 import { nextIdle } from "../idle";
 
 // The service worker (and workbox-window) is registered once the first screen has settled: after
@@ -30,9 +30,25 @@ export function DeferredUpdatePrompt() {
     };
   }, []);
   if (!settled) return null;
+  // Its chunk cannot load while the connection is down (on a first visit nothing is stored yet):
+  // the game then goes on without it. The browser keeps a failed module import for the page's
+  // life, so the update check (and the service worker) come with the next page load.
   return (
-    <Suspense fallback={null}>
-      <UpdatePrompt />
-    </Suspense>
+    <NothingOnError>
+      <Suspense fallback={null}>
+        <UpdatePrompt />
+      </Suspense>
+    </NothingOnError>
   );
+}
+
+/** Renders nothing where its children failed (a chunk that could not load). */
+class NothingOnError extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    return this.state.failed ? null : this.props.children;
+  }
 }
