@@ -45,7 +45,7 @@ const earlyPage = startPageEarly(plan, location.pathname);
 // first), or at once if the text could not be drawn (the app says why).
 if (earlyPage) {
   const startAppNow = whenVisitorActs(() => {
-    preloadModules(plan.staged);
+    void preloadModules(plan.staged);
     startApp();
   });
   void Promise.all([readEarlyText(earlyPage.text), import("./features/legal/earlyLegalPage")]).then(
@@ -71,7 +71,7 @@ const earlyGate = sessionAnswer ? import("./features/auth/earlyAgeGate") : null;
 // screen (the largest paint of start-up) one task of ~70 ms at 4x CPU instead of ~50.
 afterNextFrame(() => {
   if (earlyPage) return;
-  preloadModules(plan.staged);
+  void preloadModules(plan.staged);
   if (!sessionAnswer) return startApp();
   Promise.all([sessionAnswer, earlyGate]).then(([answer, gate]) => {
     const root = document.getElementById("root");

@@ -26,9 +26,10 @@ const PRELOADS_PER_TASK = 3;
  * Starts downloading (and compiling) modules without evaluating them, a few per task in order:
  * the thirteen of a first visit in one task were 60-170 ms at 4x CPU, the longest task of a
  * signed-in start. A module some import() has asked for meanwhile is not asked for again.
+ * Resolves once every link is in the page.
  */
-export function preloadModules(urls: readonly string[]): void {
-  void (async () => {
+export function preloadModules(urls: readonly string[]): Promise<void> {
+  return (async () => {
     for (let i = 0; i < urls.length; i += PRELOADS_PER_TASK) {
       if (i > 0) await nextTask();
       for (const href of urls.slice(i, i + PRELOADS_PER_TASK)) {

@@ -5,6 +5,8 @@ import { startEarlyText } from "./earlyText";
 interface PreloadPlan {
   /** The chunks boot.ts evaluates one per task, and what they import. */
   staged: string[];
+  /** The signed-in game's own chunks, beyond the staged ones (loadSignedInApp). */
+  signedIn?: string[];
   /** Per signed-out page path: its own chunks and CSS, and the text it shows. */
   pages: Record<string, { files: string[]; text: string } | undefined>;
 }
@@ -24,7 +26,7 @@ export function startPageEarly(plan: PreloadPlan, path: string): { text: string 
   const page = plan.pages[path];
   if (!page) return null;
   const css = page.files.filter((file) => file.endsWith(".css"));
-  preloadModules(page.files.filter((file) => !file.endsWith(".css")));
+  void preloadModules(page.files.filter((file) => !file.endsWith(".css")));
   for (const href of css) {
     const link = document.createElement("link");
     link.rel = "preload";
