@@ -8,7 +8,7 @@ const CAPTION = 60;
 /**
  * Rows drawn above and below the screen, so a fast flick never shows blank space. The binder
  * builds up to them a row a frame: its first frame with every row at once was one task of ~100 ms
- * of style, layout and paint at 4x CPU (15 tiles, ~500 layout objects; issue 11: no task over
+ * of style, layout and paint at 4x CPU (24 tiles, ~540 layout objects; issue 11: no task over
  * 50 ms while a 10,000-card collection loads on a phone).
  */
 const OVERSCAN = 3;
@@ -32,7 +32,7 @@ let lastWidth = 0;
 export function CollectionGrid({ items, size, compactPoints, onOpen }: { items: CollectionItem[]; size: GridSize; compactPoints: boolean; onOpen: (item: CollectionItem) => void }) {
   const ref = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(lastWidth);
-  /** The rows in the DOM; null until measured (then estimated from the window's height). */
+  /** The rows in the DOM; null until measured (then the first FIRST_ROWS). */
   const [range, setRange] = useState<{ first: number; last: number } | null>(null);
   const [overscan, setOverscan] = useState(0);
 
