@@ -105,11 +105,8 @@ function preloadStagedChunks(): Plugin {
         files.delete(entry.fileName);
         entry.imports.forEach((file) => files.delete(file));
         const staged = [...files];
-        // The signed-out pages' own chunks and texts, started by an inline script on those paths only.
-        const pages: Record<string, { files: string[]; text: string }> = {};
-        for (const [pagePath, page] of Object.entries(PUBLIC_PAGES)) {
-          const chunk = Object.values(bundle).find((c) => c.type === "chunk" && c.isDynamicEntry && c.facadeModuleId?.includes(page.module));
-          if (!chunk || chunk.type !== "chunk") continue;
+        /** A dynamic chunk and what it imports statically, beyond the entry and the staged chunks. */
+        const ownChunks = (start: string): Set<string> => {
           const own = new Set<string>();
           const visitOwn = (file: string) => {
             const c = bundle[file];
@@ -117,7 +114,15 @@ function preloadStagedChunks(): Plugin {
             own.add(file);
             c.imports.forEach(visitOwn);
           };
-          visitOwn(chunk.fileName);
+          visitOwn(start);
+          return own;
+        };
+        // The signed-out pages' own chunks and texts, started by an inline script on those paths only.
+        const pages: Record<string, { files: string[]; text: string }> = {};
+        for (const [pagePath, page] of Object.entries(PUBLIC_PAGES)) {
+          const chunk = Object.values(bundle).find((c) => c.type === "chunk" && c.isDynamicEntry && c.facadeModuleId?.includes(page.module));
+          if (!chunk || chunk.type !== "chunk") continue;
+          const own = ownChunks(chunk.fileName);
           const css = [...own].flatMap((file) => [...((bundle[file] as { viteMetadata?: { importedCss: Set<string> } }).viteMetadata?.importedCss ?? [])]);
           pages[pagePath] = { files: [...own, ...css].map((file) => `/${file}`), text: page.text };
         }
@@ -125,14 +130,7 @@ function preloadStagedChunks(): Plugin {
         // beyond the staged ones): loadSignedInApp asks for them a few per task before importing
         // it, instead of Vite's preload asking for all ~25 in one task (40-70 ms at 4x CPU).
         const signedInChunk = Object.values(bundle).find((c) => c.type === "chunk" && c.isDynamicEntry && c.facadeModuleId?.endsWith("/routes/-signedIn/SignedInApp.tsx"));
-        const signedIn = new Set<string>();
-        const visitSignedIn = (file: string) => {
-          const c = bundle[file];
-          if (signedIn.has(file) || files.has(file) || file === entry.fileName || !c || c.type !== "chunk") return;
-          signedIn.add(file);
-          c.imports.forEach(visitSignedIn);
-        };
-        if (signedInChunk?.type === "chunk") visitSignedIn(signedInChunk.fileName);
+        const signedIn = signedInChunk?.type === "chunk" ? ownChunks(signedInChunk.fileName) : new Set<string>();
         // A plan for boot.ts, as data (the server's CSP allows no inline script): the staged chunks,
         // preloaded after the first paint (as <link>s here they took the bandwidth the stylesheet
         // and the logo need first), and each legal page's own files and text, started at once.
