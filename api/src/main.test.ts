@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -32,6 +33,18 @@ function start(port: number, extraEnv: Record<string, string> = {}): { child: Ch
   return { child, output: () => out, ready };
 }
 
+// A port the kernel has just handed out as free: a random one from 38000-38999 collided once in CI
+// with a port already in use (that range is inside Linux's ephemeral ports).
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+
 const stop = (child: ChildProcess) =>
   new Promise<number | null>((resolve) => {
     child.on("exit", (code) => resolve(code));
@@ -40,7 +53,7 @@ const stop = (child: ChildProcess) =>
 
 describe("server process", () => {
   it("starts on the embedded database, serves, logs, stops cleanly and keeps its data", async () => {
-    const port = 38000 + Math.floor(Math.random() * 1000);
+    const port = await freePort();
     const first = start(port);
     await first.ready;
     const base = `http://127.0.0.1:${port}`;
@@ -71,7 +84,7 @@ describe("server process", () => {
   }, 180_000);
 
   it("runs one process on the embedded database even when WEB_CONCURRENCY asks for more, and says so", async () => {
-    const port = 38000 + Math.floor(Math.random() * 1000);
+    const port = await freePort();
     const server = start(port, { WEB_CONCURRENCY: "4" });
     await server.ready;
     expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
