@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { MSG } from "@contract/messages";
-import { expectAccessible, expectOfflineCopy, expectShell, signUp, uniqueName, untilWorkerControls, withoutWebGL } from "./support/game";
+import { expectAccessible, expectOfflineCopy, expectShell, headerButton, signUp, uniqueName, untilWorkerControls, withoutWebGL } from "./support/game";
 
 // The collection screen of SPEC.md section 2 and its offline copy (issue 3).
 
@@ -210,4 +210,34 @@ test("a big tile on a dense screen takes the 2x art, and falls back to the 1x fi
   await page.getByRole("group", { name: "Show" }).getByRole("button", { name: "Collected" }).click();
   await expect.poll(() => portrait.evaluate((img: HTMLImageElement) => (img.complete && img.naturalWidth > 0 ? new URL(img.currentSrc).pathname : ""))).toMatch(/^\/cards\/[a-z0-9_]+\.webp$/);
   await expect(page.locator(".binder-card .card-art.is-ready").first()).toBeVisible();
+});
+
+test("a card inspector or the account settings whose code cannot load leaves the binder on screen and says why", async ({ page }) => {
+  // Before the service worker has stored the game, a dropped connection fails the chunks that
+  // load on demand; they used to take the whole screen down to 'Unexpected Application Error!'.
+  await signUp(page, uniqueName("nochunk"));
+  await openPacks(page, 1);
+  const chunks = /\/assets\/(CardInspector|AccountSettingsDialog)-[^/]*\.(js|css)$/;
+  await page.route(chunks, (route) => route.abort("internetdisconnected"));
+  await nav(page, "Collection").click();
+  await page.locator(".binder-card[data-owned='true']").first().click();
+  const notLoaded = page.getByRole("dialog", { name: MSG.partNotLoadedTitle });
+  await expect(notLoaded.getByText(MSG.partNotLoaded)).toBeVisible();
+  await expect(page.getByText(MSG.unexpectedError)).toHaveCount(0);
+  // Online (only the chunk failed): a reload is offered. Closing returns to the binder.
+  await expect(notLoaded.getByRole("button", { name: MSG.partReload })).toBeVisible();
+  await notLoaded.getByRole("button", { name: "Close" }).click();
+  await expect(notLoaded).toBeHidden();
+  await expect(page.getByRole("heading", { level: 1, name: "Your Collection" })).toBeVisible();
+
+  await (await headerButton(page, /Account Settings/)).click();
+  await expect(notLoaded.getByText(MSG.partNotLoaded)).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(notLoaded).toBeHidden();
+
+  // The next page load brings them back.
+  await page.unroute(chunks);
+  await page.reload();
+  await page.locator(".binder-card[data-owned='true']").first().click();
+  await expect(page.getByRole("dialog").getByText("Points")).toBeVisible();
 });

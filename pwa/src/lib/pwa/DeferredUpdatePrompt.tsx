@@ -1,5 +1,6 @@
-import { Component, lazy, Suspense, useEffect, useState, type ReactNode } from "react";
+import { lazy, useEffect, useState } from "react";
 import { nextIdle } from "../idle";
+import { LazyPart } from "../ui/LazyPart";
 
 // The service worker (and workbox-window) is registered once the first screen has settled: after
 // the load event, a short wait and an idle moment. Its install downloads and stores the whole app
@@ -34,21 +35,8 @@ export function DeferredUpdatePrompt() {
   // the game then goes on without it. The browser keeps a failed module import for the page's
   // life, so the update check (and the service worker) come with the next page load.
   return (
-    <NothingOnError>
-      <Suspense fallback={null}>
-        <UpdatePrompt />
-      </Suspense>
-    </NothingOnError>
+    <LazyPart>
+      <UpdatePrompt />
+    </LazyPart>
   );
-}
-
-/** Renders nothing where its children failed (a chunk that could not load). */
-class NothingOnError extends Component<{ children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-  override render() {
-    return this.state.failed ? null : this.props.children;
-  }
 }

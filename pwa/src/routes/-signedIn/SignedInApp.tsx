@@ -1,5 +1,5 @@
 import { Outlet } from "@tanstack/react-router";
-import { lazy, Suspense, useState } from "react";
+import { lazy, useState } from "react";
 import { AudioProvider } from "../../audio/AudioProvider";
 import { ChooseUsernameScreen } from "../../features/account/components/ChooseUsernameScreen";
 import { useLogout } from "../../features/auth/hooks";
@@ -10,6 +10,8 @@ import { useRewards } from "../../features/rewards/hooks";
 import { useAppBadge } from "../../install/appBadge";
 import { SupportButton } from "../../features/support/components/SupportButton";
 import { useSignedInUser } from "../../lib/session";
+import { LazyPart } from "../../lib/ui/LazyPart";
+import { PartNotLoadedDialog } from "../../lib/ui/PartNotLoadedDialog";
 import { useUserDataSync } from "../../lib/userData";
 import { installOfflineMirror } from "../../offline/installOfflineMirror";
 import { usePlayerSync } from "../../offline/playerSync";
@@ -72,9 +74,9 @@ function SignedInShell({ onLogout, loggingOut }: { onLogout: () => void; logging
     >
       <Outlet />
       {settingsUsed && (
-        <Suspense fallback={null}>
+        <LazyPart fallback={<PartNotLoadedDialog open={settingsOpen} onClose={() => setSettingsOpen(false)} />}>
           <AccountSettingsDialog open={settingsOpen} onClose={() => setSettingsOpen(false)} />
-        </Suspense>
+        </LazyPart>
       )}
     </AppShell>
   );

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useDeferredValue, useId, useMemo, useState } from "react";
+import { lazy, useCallback, useDeferredValue, useId, useMemo, useState } from "react";
 import { Link } from "@tanstack/react-router";
 import { FALLBACK, MSG } from "@contract/messages";
 import { SETS, type SetId } from "../../../../../api/src/game/sets";
@@ -7,6 +7,8 @@ import { useSignedInUser } from "../../../lib/session";
 import { Button } from "../../../lib/ui/Button";
 import { ErrorBanner, NoticeBanner } from "../../../lib/ui/ErrorBanner";
 import { Icon } from "../../../lib/ui/Icon";
+import { LazyPart } from "../../../lib/ui/LazyPart";
+import { PartNotLoadedDialog } from "../../../lib/ui/PartNotLoadedDialog";
 import { SMALL_SCREEN_QUERY, useMediaQuery } from "../../../lib/useMediaQuery";
 import { buildCollection, filterItems, GRID_SIZES, progressLabel, type CollectionItem, type SetFilter, type StatusFilter } from "../collectionModel";
 import { useCollectionData, useGridSize, useRank } from "../hooks";
@@ -178,9 +180,9 @@ export function CollectionScreen() {
       )}
 
       {inspectorUsed && (
-        <Suspense fallback={null}>
+        <LazyPart fallback={<PartNotLoadedDialog open={!!inspected} onClose={() => setInspected(null)} />}>
           <CardInspector item={inspected} onClose={() => setInspected(null)} />
-        </Suspense>
+        </LazyPart>
       )}
     </section>
   );
