@@ -139,6 +139,27 @@ test.describe("on the PixiJS stage", () => {
   });
 });
 
+test("without WebGL the packs screen rehearses the deal out of sight in idle time and leaves nothing behind", async ({ page }) => {
+  await withoutWebGL(page);
+  // Counts the rehearsals' hosts as they come (each is there for two frames only).
+  await page.addInitScript(() => {
+    const w = window as unknown as { __rehearsals: number };
+    w.__rehearsals = 0;
+    new MutationObserver((records) => {
+      for (const r of records) for (const n of r.addedNodes) if (n instanceof HTMLElement && n.classList.contains("fx-rehearsal")) w.__rehearsals += 1;
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await signUp(page, uniqueName("rehearse"));
+  await expect.poll(() => page.evaluate(() => (window as unknown as { __rehearsals: number }).__rehearsals), { timeout: 30_000 }).toBeGreaterThan(0);
+  await expect(page.locator(".fx-rehearsal, .fx-card")).toHaveCount(0);
+  await packTile(page, "Velvet Night").click();
+  const reveal = page.getByRole("dialog", { name: "Velvet Night Pack Opened!" });
+  await expect(reveal.getByRole("button", { name: "Awesome!" })).toBeVisible({ timeout: 20_000 });
+  // The pack's own cards only: none dealt by a rehearsal stays in the page.
+  await expect(page.locator(".fx-card")).toHaveCount(3);
+  await expect(reveal.locator(".fx-card")).toHaveCount(3);
+});
+
 for (const size of ["desktop", "phone"] as const) {
   test(`after the reveal the pack's cards sit in SPEC.md's 3-column grid on a ${size}${size === "phone" ? " @phone" : ""}`, async ({ page }) => {
     await withoutWebGL(page);

@@ -76,8 +76,8 @@ export function warmUpCardStage(settings: EffectSettings): () => void {
   const controller = new AbortController();
   const { signal } = controller;
   if (!usesPixi()) {
-    // The DOM reveal only needs its card back picture.
-    quietIdle(signal).then(() => warmUpDomReveal(settings.lowEffects), () => {});
+    // The DOM reveal: its card back picture, its badge fonts and a rehearsal of the deal.
+    quietIdle(signal).then(() => warmUpDomReveal(settings.lowEffects, settings.reducedMotion), () => {});
     return () => controller.abort();
   }
   void (async () => {
