@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { idleSway, targetPose } from "./poseDriver";
-import { PACK_COLUMNS, revealLayout } from "./revealLayout";
+import { GEM_MIN_RADIUS_PX, packGrid, PACK_COLUMNS, PILL_MIN_FONT_PX, revealLayout } from "./revealLayout";
 import { BULK_TURNS_MS, revealSchedule } from "./revealSchedule";
 import { REST_POSE } from "./tiltSpring";
 
@@ -73,6 +73,22 @@ describe("reveal layout", () => {
   it("without a column count, gives a phone the best card on its own row above the other two", () => {
     const l = revealLayout(3, 390, 560);
     expect([l.columns, l.rows]).toEqual([2, 2]);
+  });
+
+  it("gives a bulk open's thirty cards on a phone room for their badges between the rows", () => {
+    const l = revealLayout(30, 390, 460, packGrid(30));
+    expect(l.slots).toHaveLength(30);
+    const rows = [...new Set(l.slots.map((s) => s.cy))].sort((a, b) => a - b);
+    expect(rows.length).toBe(l.rows);
+    for (let i = 1; i < rows.length; i++) {
+      // The gem of a card (least radius, the Mythic star's points) stays clear of the pill of the card above (half of it below the edge).
+      const gemTop = rows[i]! - l.cardHeight / 2 - GEM_MIN_RADIUS_PX * 1.18;
+      const pillBottom = rows[i - 1]! + l.cardHeight / 2 + (PILL_MIN_FONT_PX * 1.85) / 2;
+      expect(gemTop).toBeGreaterThanOrEqual(pillBottom);
+    }
+    // All inside the stage, badges included.
+    expect(rows[0]! - l.cardHeight / 2 - GEM_MIN_RADIUS_PX * 1.18).toBeGreaterThanOrEqual(0);
+    expect(rows[rows.length - 1]! + l.cardHeight / 2 + (PILL_MIN_FONT_PX * 1.85) / 2).toBeLessThanOrEqual(460);
   });
 
   it("puts three cards side by side on a desktop, capped in size, and inside the box", () => {

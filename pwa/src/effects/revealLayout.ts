@@ -7,6 +7,31 @@ export const CARD_ASPECT = 5 / 7;
 /** Room above and below each card for the tier gem and the points pill, as a share of its height. */
 export const CARD_BADGE_TOP = 0.05;
 export const CARD_BADGE_BOTTOM = 0.06;
+/**
+ * The badges' least sizes in CSS px: cardCanvas.ts draws them no smaller on small cards, so they
+ * stay legible (the tier gem's radius, the points pill's font).
+ */
+export const GEM_MIN_RADIUS_PX = 12.5;
+export const PILL_MIN_FONT_PX = 10.5;
+/**
+ * The least room above and below a card for them: the gem (the Mythic star reaches 1.18 radii)
+ * and the lower half of the pill (1.85 fonts high) with its shadow. Without it, a bulk open's
+ * small cards on a phone had each row's gems over the pills of the row above.
+ */
+const GEM_ROOM_PX = Math.ceil(GEM_MIN_RADIUS_PX * 1.18);
+const PILL_ROOM_PX = Math.ceil((PILL_MIN_FONT_PX * 1.85) / 2 + 3);
+const roomAbove = (cardHeight: number) => Math.max(cardHeight * CARD_BADGE_TOP, GEM_ROOM_PX);
+const roomBelow = (cardHeight: number) => Math.max(cardHeight * CARD_BADGE_BOTTOM, PILL_ROOM_PX);
+
+/** The tallest card whose badges' room fits in `cellHeight` (each room is a share or a minimum). */
+function tallestCard(cellHeight: number): number {
+  return Math.min(
+    cellHeight / (1 + CARD_BADGE_TOP + CARD_BADGE_BOTTOM),
+    (cellHeight - PILL_ROOM_PX) / (1 + CARD_BADGE_TOP),
+    (cellHeight - GEM_ROOM_PX) / (1 + CARD_BADGE_BOTTOM),
+    cellHeight - GEM_ROOM_PX - PILL_ROOM_PX,
+  );
+}
 
 export interface CardSlot {
   /** Centre of the card, in CSS px of the container. */
@@ -48,7 +73,6 @@ export function revealLayout(count: number, width: number, height: number, optio
   const maxCardWidth = options.maxCardWidth ?? 300;
   const padding = options.padding ?? Math.round(Math.min(24, Math.max(10, width * 0.03)));
   const gap = Math.round(Math.min(32, Math.max(10, width * 0.025)));
-  const badgeRoom = 1 + CARD_BADGE_TOP + CARD_BADGE_BOTTOM;
   const innerW = Math.max(0, width - 2 * padding);
   const innerH = Math.max(0, height - 2 * padding);
 
@@ -57,14 +81,14 @@ export function revealLayout(count: number, width: number, height: number, optio
   for (let columns = fixed || 1; columns <= (fixed || Math.max(1, Math.min(count, options.maxColumns ?? 6))); columns++) {
     const rows = Math.ceil(count / columns);
     const byWidth = (innerW - (columns - 1) * gap) / columns;
-    const byHeight = ((innerH - (rows - 1) * gap) / rows / badgeRoom) * CARD_ASPECT;
+    const byHeight = tallestCard((innerH - (rows - 1) * gap) / rows) * CARD_ASPECT;
     const cardWidth = Math.min(byWidth, byHeight);
     if (cardWidth > best.cardWidth + 0.5) best = { columns, rows, cardWidth };
   }
   const cardWidth = Math.max(0, Math.floor(Math.min(best.cardWidth, maxCardWidth)));
   const cardHeight = Math.round(cardWidth / CARD_ASPECT);
   const { columns, rows } = best;
-  const cellH = cardHeight * badgeRoom;
+  const cellH = cardHeight + roomAbove(cardHeight) + roomBelow(cardHeight);
   const gridH = rows * cellH + (rows - 1) * gap;
   const top = (height - gridH) / 2;
 
@@ -77,7 +101,7 @@ export function revealLayout(count: number, width: number, height: number, optio
     const col = row === 0 ? i : (i - firstRow) % columns;
     const rowW = inRow * cardWidth + (inRow - 1) * gap;
     const cx = (width - rowW) / 2 + col * (cardWidth + gap) + cardWidth / 2;
-    const cy = top + row * (cellH + gap) + cardHeight * CARD_BADGE_TOP + cardHeight / 2;
+    const cy = top + row * (cellH + gap) + roomAbove(cardHeight) + cardHeight / 2;
     slots.push({ cx: Math.round(cx), cy: Math.round(cy), width: cardWidth, height: cardHeight });
   }
   return { columns, rows, cardWidth, cardHeight, slots };

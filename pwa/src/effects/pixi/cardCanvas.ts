@@ -7,6 +7,7 @@
 import type { Tier } from "../../../../api/src/game/sets.ts";
 import { backgroundGradientSpec, type GradientSpec } from "../cardImages.ts";
 import { type RevealCard } from "../revealCard.ts";
+import { GEM_MIN_RADIUS_PX, PILL_MIN_FONT_PX } from "../revealLayout.ts";
 import { finishLabel, tierColor, tierLetter } from "../tiers.ts";
 import { formatNumber } from "../../lib/format.ts";
 
@@ -183,7 +184,7 @@ export function drawOverlay(card: RevealCard, width: number, height: number, css
   };
   // Big points and a finish on a small card (a phone's 3-column reveal): the text shrinks to fit
   // the pill instead of running out of it.
-  let pillFont = Math.round(atLeast(19, 10.5));
+  let pillFont = Math.round(atLeast(19, PILL_MIN_FONT_PX));
   const natural = measure(pillFont).total;
   if (natural > width * 0.94) pillFont = Math.max(1, Math.floor((pillFont * width * 0.94) / natural));
   const { finishW, pointsW, total } = measure(pillFont);
@@ -224,7 +225,7 @@ export function drawOverlay(card: RevealCard, width: number, height: number, css
   ctx.fillText(" PTS", tx + pointsW, ty);
 
   // Tier gem on the top edge.
-  drawTierGem(ctx, card.tier, width / 2, 0, atLeast(25, 12.5));
+  drawTierGem(ctx, card.tier, width / 2, 0, atLeast(25, GEM_MIN_RADIUS_PX));
 
   if (card.isNew) drawNewRibbon(ctx, width, atLeast(17, 10), k);
   return canvas;
