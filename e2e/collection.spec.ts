@@ -241,3 +241,16 @@ test("a card inspector or the account settings whose code cannot load leaves the
   await page.locator(".binder-card[data-owned='true']").first().click();
   await expect(page.getByRole("dialog").getByText("Points")).toBeVisible();
 });
+
+test("a screen whose code cannot load says why on the error page, and the way back reloads the game", async ({ page }) => {
+  const chunk = /\/assets\/battle-[^/]*\.(js|css)$/;
+  await page.route(chunk, (route) => route.abort("internetdisconnected"));
+  await signUp(page, uniqueName("noscreen"));
+  await nav(page, "Battle").click();
+  await expect(page.getByRole("heading", { name: MSG.unexpectedError })).toBeVisible();
+  await expect(page.getByText(MSG.partNotLoaded)).toBeVisible();
+  await page.unroute(chunk);
+  await page.getByRole("link", { name: "Back to Game" }).click();
+  await nav(page, "Battle").click();
+  await expect(page.getByRole("heading", { name: "Card Battle Arena" })).toBeVisible();
+});

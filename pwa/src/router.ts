@@ -2,7 +2,8 @@ import type { QueryClient } from "@tanstack/react-query";
 import { createRouter } from "@tanstack/react-router";
 import { createElement } from "react";
 import { getSession, subscribeSession } from "./lib/session";
-import { NotFoundPage, RouteErrorPage, describeRouteError } from "./lib/ui/RouteErrorPage";
+import { describeRouteError } from "./lib/routeError";
+import { NotFoundPage, RouteErrorPage } from "./lib/ui/RouteErrorPage";
 import { routeTree } from "./routeTree.gen";
 
 export interface RouterContext {

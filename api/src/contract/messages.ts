@@ -64,10 +64,10 @@ export const MSG = {
   // Offline screens (issue 12): data loaded earlier in this visit stays readable, marked as such.
   offlineLastSeen: "Offline: shown as last seen before the connection dropped.",
   offlineNotLoaded: "Not loaded before the connection dropped. It appears when you are back online.",
-  // A part of the game loaded on demand (the card inspector, account settings) that could not be
-  // fetched: offline before the game was stored on this device.
+  // A part of the game loaded on demand (a screen, the card inspector, account settings) whose code
+  // could not be fetched: offline before the game was stored on this device, or a version replaced.
   partNotLoadedTitle: "Not available yet",
-  partNotLoaded: "This part of the game has not been saved on this device yet, and the connection dropped before it loaded. Reload the game when you are back online.",
+  partNotLoaded: "This part of the game could not be loaded and is not saved on this device yet. Check your connection and reload the game.",
   partReload: "Reload game",
 
   // Installing the game (issue 12): the account menu, the one-time offer after the third pack, iOS.

@@ -6,7 +6,8 @@ import { DeferredUpdatePrompt } from "../lib/pwa/DeferredUpdatePrompt";
 import { useSession } from "../lib/session";
 import { LoadingScreen } from "../lib/ui/LoadingScreen";
 import { OfflineNotice } from "../lib/ui/OfflineNotice";
-import { NotFoundPage, RouteErrorPage, describeRouteError } from "../lib/ui/RouteErrorPage";
+import { describeRouteError } from "../lib/routeError";
+import { NotFoundPage, RouteErrorPage } from "../lib/ui/RouteErrorPage";
 import type { RouterContext } from "../router";
 import { SignedInApp, loadSignedInApp } from "./-signedIn/loadSignedInApp";
 

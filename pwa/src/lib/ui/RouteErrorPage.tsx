@@ -58,10 +58,3 @@ export function NotFoundPage() {
     </main>
   );
 }
-
-/** The detail line for a thrown value: its message, never a stack. */
-export function describeRouteError(error: unknown): string {
-  if (error instanceof Error && error.message) return error.message;
-  if (typeof error === "string" && error) return error;
-  return "Something went wrong while opening this page.";
-}
