@@ -254,3 +254,17 @@ test("a screen whose code cannot load says why on the error page, and the way ba
   await nav(page, "Battle").click();
   await expect(page.getByRole("heading", { name: "Card Battle Arena" })).toBeVisible();
 });
+
+test("offline before the game is stored, a screen not loaded yet shows the game's error page, not the browser's offline page", async ({ page, context }) => {
+  // TanStack Router can answer a failed route chunk with one page reload (for a replaced
+  // version); offline that would leave the game for the browser's "No internet" page.
+  await signUp(page, uniqueName("offscreen"));
+  await page.evaluate(() => ((window as unknown as { __stillHere: boolean }).__stillHere = true));
+  await context.setOffline(true);
+  // Rank: a screen whose chunk has no style sheet of its own, so the failure is the script's.
+  await nav(page, "Rank").click();
+  await expect(page.getByRole("heading", { name: MSG.unexpectedError })).toBeVisible();
+  await expect(page.getByText(MSG.partNotLoaded)).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { __stillHere?: boolean }).__stillHere)).toBe(true);
+  await context.setOffline(false);
+});
