@@ -242,16 +242,18 @@ test("a card inspector or the account settings whose code cannot load leaves the
   await expect(page.getByRole("dialog").getByText("Points")).toBeVisible();
 });
 
-test("a screen whose code cannot load says why on the error page, and the way back reloads the game", async ({ page }) => {
+test("a screen whose code cannot load says why on the error page, and offers a reload that brings it", async ({ page }) => {
   const chunk = /\/assets\/battle-[^/]*\.(js|css)$/;
   await page.route(chunk, (route) => route.abort("internetdisconnected"));
   await signUp(page, uniqueName("noscreen"));
   await nav(page, "Battle").click();
   await expect(page.getByRole("heading", { name: MSG.unexpectedError })).toBeVisible();
   await expect(page.getByText(MSG.partNotLoaded)).toBeVisible();
+  // 'Try again' could not succeed: the browser keeps a failed import until the page loads again.
+  await expect(page.getByRole("button", { name: "Try again" })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Back to Game" })).toBeVisible();
   await page.unroute(chunk);
-  await page.getByRole("link", { name: "Back to Game" }).click();
-  await nav(page, "Battle").click();
+  await page.getByRole("button", { name: MSG.partReload }).click();
   await expect(page.getByRole("heading", { name: "Card Battle Arena" })).toBeVisible();
 });
 

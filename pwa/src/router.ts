@@ -2,8 +2,7 @@ import type { QueryClient } from "@tanstack/react-query";
 import { createRouter } from "@tanstack/react-router";
 import { createElement } from "react";
 import { getSession, subscribeSession } from "./lib/session";
-import { describeRouteError } from "./lib/routeError";
-import { NotFoundPage, RouteErrorPage } from "./lib/ui/RouteErrorPage";
+import { NotFoundPage, RouteError } from "./lib/ui/RouteErrorPage";
 import { routeTree } from "./routeTree.gen";
 
 export interface RouterContext {
@@ -17,7 +16,7 @@ export function createAppRouter(queryClient: QueryClient) {
     defaultPreload: "intent",
     scrollRestoration: true,
     // SPEC.md section 2: routing failures show 'Unexpected Application Error!'; unknown paths a 404.
-    defaultErrorComponent: ({ error, reset }) => createElement(RouteErrorPage, { detail: describeRouteError(error), onRetry: reset }),
+    defaultErrorComponent: RouteError,
     defaultNotFoundComponent: () => createElement(NotFoundPage),
   });
   holdGameChunksUntilSignedIn(router);

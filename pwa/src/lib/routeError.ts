@@ -6,9 +6,14 @@ import { MSG } from "@contract/messages";
  */
 const CHUNK_FAILED = /dynamically imported module|module script failed|Unable to preload CSS/i;
 
+/** A screen's code could not be fetched: the browser keeps the failed import until a page load. */
+export function isChunkLoadError(error: unknown): boolean {
+  return error instanceof Error && CHUNK_FAILED.test(error.message);
+}
+
 /** The detail line of the route error page for a thrown value: its message, never a stack. */
 export function describeRouteError(error: unknown): string {
-  if (error instanceof Error && CHUNK_FAILED.test(error.message)) return MSG.partNotLoaded;
+  if (isChunkLoadError(error)) return MSG.partNotLoaded;
   if (error instanceof Error && error.message) return error.message;
   if (typeof error === "string" && error) return error;
   return "Something went wrong while opening this page.";

@@ -6,14 +6,13 @@ import { DeferredUpdatePrompt } from "../lib/pwa/DeferredUpdatePrompt";
 import { useSession } from "../lib/session";
 import { LoadingScreen } from "../lib/ui/LoadingScreen";
 import { OfflineNotice } from "../lib/ui/OfflineNotice";
-import { describeRouteError } from "../lib/routeError";
-import { NotFoundPage, RouteErrorPage } from "../lib/ui/RouteErrorPage";
+import { NotFoundPage, RouteError } from "../lib/ui/RouteErrorPage";
 import type { RouterContext } from "../router";
 import { SignedInApp, loadSignedInApp } from "./-signedIn/loadSignedInApp";
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
-  errorComponent: ({ error, reset }) => <RouteErrorPage detail={describeRouteError(error)} onRetry={reset} />,
+  errorComponent: RouteError,
   notFoundComponent: () => <NotFoundPage />,
 });
 

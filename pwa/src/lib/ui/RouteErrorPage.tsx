@@ -1,4 +1,5 @@
 import { MSG } from "@contract/messages";
+import { describeRouteError, isChunkLoadError } from "../routeError";
 import { Icon } from "./Icon";
 import { Logo } from "./Logo";
 import "./Button.css";
@@ -8,7 +9,16 @@ import "./RouteErrorPage.css";
  * SPEC.md section 2: the generic page for routing failures, 'Unexpected Application Error!'.
  * A path the game does not have is not a failure: it gets NotFoundPage below.
  */
-export function RouteErrorPage({ detail, onRetry }: { detail: string; onRetry?: () => void }) {
+/**
+ * The router's error component (every route's): 'Try again' re-runs the route, except for a
+ * screen whose code could not be fetched, which only a page load brings back ('Reload game').
+ */
+export function RouteError({ error, reset }: { error: unknown; reset?: () => void }) {
+  const reload = isChunkLoadError(error);
+  return <RouteErrorPage detail={describeRouteError(error)} onRetry={reload ? () => window.location.reload() : reset} retryLabel={reload ? MSG.partReload : undefined} />;
+}
+
+export function RouteErrorPage({ detail, onRetry, retryLabel = "Try again" }: { detail: string; onRetry?: () => void; retryLabel?: string }) {
   return (
     <main className="route-error">
       <Logo size="md" />
@@ -26,7 +36,7 @@ export function RouteErrorPage({ detail, onRetry }: { detail: string; onRetry?: 
           {onRetry && (
             <button type="button" className="btn btn--secondary btn--md" onClick={onRetry}>
               <Icon name="refresh" size={18} />
-              <span className="btn__label">Try again</span>
+              <span className="btn__label">{retryLabel}</span>
             </button>
           )}
         </div>
