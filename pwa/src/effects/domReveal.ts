@@ -131,6 +131,11 @@ export function cardBackUrl(): Promise<string | null> {
   return backUrl;
 }
 
+/** Roughly what the reveal's header and buttons take from the screen's height, in CSS px. */
+const REVEAL_CHROME_PX = 220;
+/** The height this screen's reveal stage will have, near enough for the warm-up. */
+const stageHeightGuess = () => Math.max(200, window.innerHeight - REVEAL_CHROME_PX);
+
 /** Idle-time preparation of the DOM reveal (the packs screen's warm-up when PixiJS is not used). */
 export function warmUpDomReveal(lowEffects: boolean, reducedMotion: boolean): Promise<unknown> {
   warmBadgeFonts(lowEffects);
@@ -146,7 +151,7 @@ function rehearseDeal(lowEffects: boolean, reducedMotion: boolean): Promise<void
   const host = document.createElement("div");
   host.className = "fx-rehearsal";
   host.setAttribute("aria-hidden", "true");
-  host.style.height = `${Math.max(200, window.innerHeight - REVEAL_CHROME_PX)}px`;
+  host.style.height = `${stageHeightGuess()}px`;
   document.body.appendChild(host);
   const handle = domReveal(host, CARDS_PER_PACK, { lowEffects, reducedMotion, tapToSkip: false, onDone: () => {} });
   return new Promise((resolve) => {
@@ -160,8 +165,6 @@ function rehearseDeal(lowEffects: boolean, reducedMotion: boolean): Promise<void
   });
 }
 
-/** Roughly what the reveal's header and buttons take from the screen's height, in CSS px. */
-const REVEAL_CHROME_PX = 220;
 const SAMPLE_CARD: RevealCard = { key: "warm-up", character: "sample", set: 1, background: "", finish: "holo", tier: "Rare", points: 1234, isNew: true };
 
 /**
@@ -171,7 +174,7 @@ const SAMPLE_CARD: RevealCard = { key: "warm-up", character: "sample", set: 1, b
  */
 function warmBadgeFonts(lowEffects: boolean): void {
   const ratio = pixelRatio(lowEffects);
-  const slot = revealLayout(CARDS_PER_PACK, window.innerWidth, Math.max(200, window.innerHeight - REVEAL_CHROME_PX), packGrid(CARDS_PER_PACK)).slots[0];
+  const slot = revealLayout(CARDS_PER_PACK, window.innerWidth, stageHeightGuess(), packGrid(CARDS_PER_PACK)).slots[0];
   if (slot) drawOverlay(SAMPLE_CARD, Math.round(slot.width * ratio), Math.round(slot.height * ratio), ratio);
 }
 
