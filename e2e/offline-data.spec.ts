@@ -165,3 +165,71 @@ test("on a shared computer, the next player sees only their own saved data offli
   await expect(page.locator(".lb-row.is-mine")).toBeVisible();
   await context.setOffline(false);
 });
+
+/** The copy's sync stamp and whether the marked card (see markCopiedCard) is still as marked. */
+function copyState(page: Page, userId: number) {
+  return page.evaluate(
+    (id) =>
+      new Promise<{ cards: number; syncedAt: string | null; etag: string | null; marked: boolean }>((resolve) => {
+        const open = indexedDB.open("foilbound-offline");
+        open.onerror = () => resolve({ cards: -1, syncedAt: null, etag: null, marked: false });
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains("cards")) return db.close(), resolve({ cards: 0, syncedAt: null, etag: null, marked: false });
+          const tx = db.transaction(["cards", "snapshots"]);
+          const cards = tx.objectStore("cards").index("userId").getAll(id);
+          const snapshot = tx.objectStore("snapshots").get(id);
+          tx.oncomplete = () => {
+            db.close();
+            const rows = cards.result as Array<{ testMark?: boolean }>;
+            resolve({ cards: rows.length, syncedAt: snapshot.result?.collectionSyncedAt ?? null, etag: snapshot.result?.collectionEtag ?? null, marked: rows.some((r) => r.testMark) });
+          };
+        };
+      }),
+    userId,
+  );
+}
+
+/** Marks one copied card in place, as a rewrite of the copy would not keep it. */
+function markCopiedCard(page: Page, userId: number) {
+  return page.evaluate(
+    (id) =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open("foilbound-offline");
+        open.onsuccess = () => {
+          const db = open.result;
+          const tx = db.transaction("cards", "readwrite");
+          const store = tx.objectStore("cards");
+          const first = store.index("userId").openCursor(id);
+          first.onsuccess = () => first.result?.update({ ...first.result.value, testMark: true });
+          tx.oncomplete = () => (db.close(), resolve());
+          tx.onerror = () => reject(tx.error);
+        };
+      }),
+    userId,
+  );
+}
+
+test("a visit that finds the collection unchanged keeps the device's copy as it is; a changed one is written again", async ({ page }) => {
+  await signUp(page, uniqueName("samecopy"));
+  await openPacks(page, 2);
+  const userId = ((await (await page.request.get("/api/user")).json()) as { id: number }).id;
+  await page.goto("/collection");
+  // The whole answer is on the device, stamped with its tag.
+  await expect.poll(async () => (await copyState(page, userId)).etag !== null, { timeout: 20_000 }).toBe(true);
+  expect((await copyState(page, userId)).cards).toBe(6);
+  await markCopiedCard(page, userId);
+  const before = await copyState(page, userId);
+  expect(before.marked).toBe(true);
+
+  // Same collection: the sync is stamped, nothing is written again.
+  await page.reload();
+  await expect.poll(async () => (await copyState(page, userId)).syncedAt, { timeout: 20_000 }).not.toBe(before.syncedAt);
+  expect(await copyState(page, userId)).toMatchObject({ cards: 6, etag: before.etag, marked: true });
+
+  // A pack opened elsewhere changes it: the next visit writes the new answer.
+  await openPacks(page, 1);
+  await page.reload();
+  await expect.poll(async () => (await copyState(page, userId)).etag, { timeout: 20_000 }).not.toBe(before.etag);
+  expect(await copyState(page, userId)).toMatchObject({ cards: 9, marked: false });
+});

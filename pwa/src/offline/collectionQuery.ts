@@ -3,7 +3,7 @@ import { FALLBACK } from "@contract/messages";
 import type { CardDto } from "@contract/cards";
 import { ApiError, apiRequest } from "../lib/http";
 import { getSession } from "../lib/session";
-import { appendMirroredCards, replaceMirroredCollection } from "./collectionMirror";
+import { appendMirroredCards, replaceMirroredCollection, savedCollectionEtag } from "./collectionMirror";
 import { mirrorRead, mirrorWrite, patchSnapshot } from "./db";
 
 // GET /api/collection through TanStack Query, written into the Dexie mirror on every answer. Lives
@@ -53,7 +53,7 @@ export const collectionQueryOptions = (userId: number) =>
  * answer goes into the query cache and replaces the copy, tag included. Resolves once saved.
  */
 export async function syncCollection(queryClient: QueryClient, userId: number, signal: AbortSignal): Promise<void> {
-  const etag = await mirrorRead("reading the collection's tag", async (db) => (await db.snapshots.get(userId))?.collectionEtag ?? null);
+  const etag = await savedCollectionEtag(userId);
   const response = await fetch("/api/collection", {
     credentials: "same-origin",
     cache: "no-store", // the tag is ours to send; the browser's cache keeps nothing
