@@ -49,17 +49,20 @@ test("after sign-in and a pack, sounds are fetched as Opus or MP3, never WAV", a
   await page.waitForLoadState("networkidle");
   expect(seen.requests.filter(isAudio).map((r) => new URL(r.url()).pathname)).not.toContain("/sounds/music-loop.opus");
 
+  // The pack tap is the first touch of the game: the music starts streaming too, once the effects
+  // (built one per idle moment) are ready.
+  const music = page.waitForRequest((r) => new URL(r.url()).pathname === "/sounds/music-loop.opus");
   await page.getByRole("button", { name: /^Open Velvet Night pack/ }).click();
   const reveal = page.getByRole("dialog", { name: "Velvet Night Pack Opened!" });
   await expect(reveal).toBeVisible();
   const sound = await firstSound;
   expect((await sound.allHeaders())["content-type"]).toMatch(/^audio\/(ogg|mpeg)/);
   await reveal.getByRole("button", { name: "Awesome!" }).click();
+  await music;
   await page.waitForLoadState("networkidle");
 
   const urls = seen.requests.filter(isAudio).map((r) => new URL(r.url()).pathname);
   expect(urls.length).toBeGreaterThan(1);
-  // The pack tap was the first touch of the game: the music has started streaming too.
   expect(urls).toContain("/sounds/music-loop.opus");
   for (const url of urls) expect(url).toMatch(/^\/sounds\/[a-z-]+\.(opus|mp3)$/);
   // One format per browser: Chromium plays Opus, so it never needs the MP3 copies.

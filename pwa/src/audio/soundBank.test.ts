@@ -360,6 +360,28 @@ describe("nothing is downloaded before sign-in (issue 11)", () => {
     expect(fake.state.howls.map((h) => name(h.src)).sort()).toEqual([...SOUND_NAMES, "click", "click", "click", "click"].sort());
   });
 
+  it("builds one player per spare moment: no single task builds them all (a new player's first reveal)", async () => {
+    const moments: Array<() => void> = [];
+    const bank = createSoundBank({ loadHowler, spareMoment: () => new Promise<void>((resolve) => moments.push(resolve)) });
+    bank.setSignedIn(true);
+    const loaded = bank.load();
+    await settle();
+    const effects = SOUND_NAMES.filter((n) => n !== "music-loop" && n !== "click");
+    for (let i = 0; i < effects.length; i++) {
+      expect(fake.state.howls).toHaveLength(i);
+      expect(moments).toHaveLength(i + 1);
+      moments[i]!();
+      await settle();
+    }
+    expect(fake.state.howls.map((h) => name(h.src)).sort()).toEqual([...effects].sort());
+    // The click pool in one more moment, and then the bank is ready.
+    moments[effects.length]!();
+    await loaded;
+    expect(fake.state.howls.filter((h) => name(h.src) === "click")).toHaveLength(5);
+    bank.play("coin");
+    expect(played().map((p) => p.src)).toEqual(["coin"]);
+  });
+
   it("gives howler Opus first and MP3 as the fallback for every sound, never WAV", async () => {
     const doc = fakeDocument();
     const bank = await signedInBank({ document: doc as unknown as Document });

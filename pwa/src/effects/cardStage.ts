@@ -12,7 +12,7 @@
 
 import { domInspect, domReveal, warmUpDomReveal } from "./domReveal.ts";
 import { quietIdle } from "../lib/quietIdle.ts";
-import { trackReveal } from "./revealActivity.ts";
+import { markRevealTurning, trackReveal } from "./revealActivity.ts";
 import type { RevealCard } from "./revealCard.ts";
 import type { EffectSettings } from "./tierEffects.ts";
 import type { InspectHandle, InspectOptions, RevealHandle, RevealOptions } from "./types.ts";
@@ -107,7 +107,22 @@ export function warmUpCardStage(settings: EffectSettings): () => void {
  * and options.onDone when the last has settled or the player skipped.
  */
 export function startPackReveal(container: HTMLElement, count: number, options: RevealOptions): RevealHandle {
-  return trackReveal(startAnyReveal(container, count, options));
+  const settled = markRevealTurning();
+  const handle = trackReveal(
+    startAnyReveal(container, count, {
+      ...options,
+      onDone: () => {
+        settled();
+        options.onDone();
+      },
+    }),
+  );
+  const destroy = handle.destroy.bind(handle);
+  handle.destroy = () => {
+    settled();
+    destroy();
+  };
+  return handle;
 }
 
 function startAnyReveal(container: HTMLElement, count: number, options: RevealOptions): RevealHandle {

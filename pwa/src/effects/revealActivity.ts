@@ -1,7 +1,8 @@
 import type { RevealHandle } from "./types.ts";
 
 // Whether a reveal is on screen, for background work (the art and sound warm-up) that must not
-// take the network or the main thread from it.
+// take the network or the main thread from it; and whether a pack's cards are still turning, for
+// the updates behind the reveal (balance, collection, refetches), which wait for the last card.
 
 let running = 0;
 
@@ -23,4 +24,39 @@ export function trackReveal(handle: RevealHandle): RevealHandle {
     destroy();
   };
   return handle;
+}
+
+let turning = 0;
+let whenSettled: Array<() => void> = [];
+
+/**
+ * Counts a reveal as turning its cards until the returned function is called (its end, Skip, or
+ * its teardown; once, however often it is called).
+ */
+export function markRevealTurning(): () => void {
+  turning += 1;
+  let ended = false;
+  return () => {
+    if (ended) return;
+    ended = true;
+    turning -= 1;
+    if (turning > 0) return;
+    const waiting = whenSettled;
+    whenSettled = [];
+    for (const run of waiting) run();
+  };
+}
+
+/** Runs `task` once no reveal is turning its cards (now, if none is), or after `maxWaitMs` at the latest. */
+export function afterRevealsSettle(task: () => void, maxWaitMs: number): void {
+  if (turning === 0) return task();
+  let done = false;
+  const run = () => {
+    if (done) return;
+    done = true;
+    clearTimeout(fallback);
+    task();
+  };
+  const fallback = setTimeout(run, maxWaitMs);
+  whenSettled.push(run);
 }

@@ -29,8 +29,10 @@ function PacksView() {
   const [ratesFor, setRatesFor] = useState<CardSet | null>(null);
   const [lowEffects, setLowEffects] = useLowEffects();
 
-  // PixiJS, the stage and its shaders warm up in idle time while the player looks at the packs.
+  // PixiJS, the stage and its shaders (and the sounds) warm up in idle time while the player looks at the packs.
   useRevealWarmUp();
+  // The reveal's next pack is paid from the balance the server gave with these cards.
+  const payer = packs.reveal?.balance ? { ...user, ...packs.reveal.balance } : user;
 
   return (
     <section className="packs" aria-labelledby="packs-title">
@@ -73,7 +75,7 @@ function PacksView() {
       {packs.reveal && (
         <PackRevealOverlay
           reveal={packs.reveal}
-          canOpenAnother={online && (packs.reveal.count === 1 ? canOpenAnother(user, packs.reveal.set) : canAfford(user, packs.reveal.set, packs.reveal.count))}
+          canOpenAnother={online && (packs.reveal.count === 1 ? canOpenAnother(payer, packs.reveal.set) : canAfford(payer, packs.reveal.set, packs.reveal.count))}
           onAwesome={packs.closeReveal}
           onOpenAnother={packs.openAnother}
         />

@@ -6,6 +6,7 @@ import type { CardSet, PackCount, SetId } from "../../../../api/src/game/sets";
 import { ApiError, messageOf } from "../../lib/http";
 import { getSession, updateUser } from "../../lib/session";
 import { afterNextFrameOr } from "../../lib/afterNextFrame";
+import { afterRevealsSettle } from "../../effects/revealActivity";
 import { onIdle } from "../../lib/idle";
 import { refreshUserData } from "../../lib/userData";
 import { addPulledCards } from "../../offline/collectionQuery";
@@ -26,6 +27,8 @@ export interface PackReveal {
   cards: PulledCardDto[] | null;
   /** What the packs were drawn with, once the server answered (one per pack). */
   pulls?: OpenPackResponse["pull"][];
+  /** The balance after these packs, from the server's answer (the session's may not have it yet). */
+  balance?: { coins: number; gems: number };
 }
 
 export interface PackOpening {
@@ -44,8 +47,10 @@ export interface PackOpening {
 /** The open-pack request waits for the reveal's first frame at most this long. */
 const REQUEST_AFTER_FRAME_MAX_MS = 100;
 
-/** The longest the updates behind the reveal wait for an idle moment. */
-const BEHIND_REVEAL_MAX_WAIT_MS = 1500;
+/** The longest the updates behind the reveal wait for its cards to settle... */
+const BEHIND_REVEAL_MAX_WAIT_MS = 5000;
+/** ...and then for an idle moment. */
+const BEHIND_REVEAL_IDLE_MS = 300;
 
 /** The pack-opening state machine of SPEC.md section 4: idle, opening, revealed, or failed. */
 export function usePackOpening(): PackOpening {
@@ -56,14 +61,32 @@ export function usePackOpening(): PackOpening {
   // A synchronous guard too: two taps in one frame must not open two packs.
   const inFlight = useRef(new Set<SetId>());
   const revealCount = useRef(0);
+  /** The updates behind the last reveal, while they wait; run at once by the reveal's buttons. */
+  const behindReveal = useRef<(() => void) | null>(null);
+
+  /** Runs the waiting updates now; false when there were none. */
+  const flushBehindReveal = useCallback((): boolean => {
+    const run = behindReveal.current;
+    behindReveal.current = null;
+    run?.();
+    return run !== null;
+  }, []);
 
   const applyOpenedPack = useCallback(
     (set: CardSet, response: OpenPackResponse, revealId: number, count: PackCount) => {
       // The reveal of this pack turns its cards first (unless the player closed it meanwhile);
-      // the balance, the collection and the refetches behind the dialog follow in an idle moment
-      // (at 4x CPU they took ~350 ms, which the cards' turns and Skip would otherwise wait for).
-      setReveal((shown) => (shown?.id === revealId ? { ...shown, cards: response.cards, pulls: response.pulls ?? [response.pull] } : shown));
-      onIdle(() => {
+      // the balance, the collection and the refetches behind the dialog follow once its cards
+      // have settled, in an idle moment: at 4x CPU they took ~170-350 ms of main thread, which
+      // landed among the cards' turns (a frozen turn) when they only waited for an idle moment.
+      setReveal((shown) =>
+        shown?.id === revealId
+          ? { ...shown, cards: response.cards, pulls: response.pulls ?? [response.pull], balance: { coins: response.newCoinCount, gems: response.newGemCount } }
+          : shown,
+      );
+      flushBehindReveal();
+      const apply = () => {
+        if (behindReveal.current !== apply) return; // already run by a button
+        behindReveal.current = null;
         const user = getSession().user;
         if (user) {
           const counter = openedCounterKey(set.id);
@@ -72,9 +95,12 @@ export function usePackOpening(): PackOpening {
         }
         void refreshUserData(queryClient);
         window.dispatchEvent(new Event("pack-opened"));
-      }, BEHIND_REVEAL_MAX_WAIT_MS);
+      };
+      behindReveal.current = apply;
+      // After the frame that shows the end (an idle moment can come before a pending frame).
+      afterRevealsSettle(() => afterNextFrameOr(BEHIND_REVEAL_IDLE_MS, () => void onIdle(apply, BEHIND_REVEAL_IDLE_MS)), BEHIND_REVEAL_MAX_WAIT_MS);
     },
-    [queryClient],
+    [queryClient, flushBehindReveal],
   );
 
   /** Starts opening a pack; false when a rule stopped it first (the reason is in `error`). */
@@ -119,13 +145,16 @@ export function usePackOpening(): PackOpening {
 
   const openAnother = useCallback(() => {
     if (!reveal?.cards) return;
+    // The balance the next pack is checked against includes this one.
+    flushBehindReveal();
     if (!start(reveal.set, reveal.count)) setReveal(null);
-  }, [start, reveal]);
+  }, [start, reveal, flushBehindReveal]);
 
   const closeReveal = useCallback(() => {
     setReveal(null);
-    void refreshUserData(queryClient);
-  }, [queryClient]);
+    // The waiting updates refresh the user data themselves.
+    if (!flushBehindReveal()) void refreshUserData(queryClient);
+  }, [queryClient, flushBehindReveal]);
 
   const dismissError = useCallback(() => setError(null), []);
 
