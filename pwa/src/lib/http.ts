@@ -31,12 +31,14 @@ export interface ApiRequestOptions {
   onHeaders?: (headers: Headers) => void;
   /** This request's answer, already asked for (boot.ts's early session check): read, not sent again. */
   answer?: Promise<Response>;
+  /** Reads a successful answer's body (default: response.json()), e.g. a long list a slice at a time. */
+  readBody?: (response: Response) => Promise<unknown>;
 }
 
 const API_BASE = "/api";
 
 export async function apiRequest<T>(path: string, options: ApiRequestOptions): Promise<T> {
-  const { method = "GET", body, fallback, signal, timeoutMs, onHeaders, answer } = options;
+  const { method = "GET", body, fallback, signal, timeoutMs, onHeaders, answer, readBody } = options;
   // One controller for both the caller's signal and the timeout (AbortSignal.any is too new for
   // some of the phones this game runs on).
   const controller = new AbortController();
@@ -65,7 +67,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions): P
   }
 
   if (!answer) noteServerDate(response.headers.get("date"), sentAt, Date.now());
-  const payload: unknown = await response.json().catch(() => undefined);
+  const payload: unknown = await (response.ok && readBody ? readBody(response) : response.json()).catch(() => undefined);
   if (!response.ok) throw new ApiError(errorText(payload) ?? fallback, response.status);
   onHeaders?.(response.headers);
   return payload as T;

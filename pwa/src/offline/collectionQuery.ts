@@ -2,6 +2,7 @@ import { queryOptions, type QueryClient } from "@tanstack/react-query";
 import { FALLBACK } from "@contract/messages";
 import type { CardDto } from "@contract/cards";
 import { ApiError, apiRequest } from "../lib/http";
+import { readJsonArray } from "../lib/jsonArrayStream";
 import { getSession } from "../lib/session";
 import { appendMirroredCards, replaceMirroredCollection, savedCollectionEtag } from "./collectionMirror";
 import { mirrorRead, mirrorWrite, patchSnapshot } from "./db";
@@ -26,7 +27,12 @@ function stillSignedIn(userId: number): boolean {
 async function fetchCollection(userId: number, signal: AbortSignal): Promise<CardDto[]> {
   try {
     let etag: string | null = null;
-    const cards = await apiRequest<CardDto[]>("/collection", { fallback: FALLBACK.collection, signal, onHeaders: (headers) => (etag = headers.get("ETag")) });
+    const cards = await apiRequest<CardDto[]>("/collection", {
+      fallback: FALLBACK.collection,
+      signal,
+      onHeaders: (headers) => (etag = headers.get("ETag")),
+      readBody: readJsonArray,
+    });
     // Shown at once; the device's copy is written in the background once the page is quiet (db.ts),
     // a large collection in idle-time steps. A sign-out meanwhile stops the write. The copy keeps
     // the answer's tag, so the background sync's next conditional GET can be a 304.
@@ -75,7 +81,7 @@ export async function syncCollection(queryClient: QueryClient, userId: number, s
     return;
   }
   if (!response.ok) throw new ApiError(FALLBACK.collection, response.status);
-  const cards = (await response.json()) as CardDto[];
+  const cards = await readJsonArray<CardDto>(response);
   if (!stillSignedIn(userId)) return;
   queryClient.setQueryData(collectionQueryKey(userId), cards);
   const saved = replaceMirroredCollection(userId, cards, () => stillSignedIn(userId), response.headers.get("ETag"));
