@@ -6,10 +6,11 @@ import { mirrorRead, mirrorWrite, patchSnapshot, useDeviceRead, type PlayerSnaps
 // module only stores what arrived and hands it to the screens through live reads (db.ts).
 
 /**
- * Cards written per step: one step stays under a 50 ms task on a slow phone. A trace at 4x CPU
- * throttling put a step of 500 at ~175 ms (Dexie's and IndexedDB's work is ~0.35 ms a card there).
+ * Cards written per step: one step stays well under a 50 ms task on a slow phone. A trace at 4x CPU
+ * throttling put a step of 500 at ~175 ms (Dexie's and IndexedDB's work is ~0.35 ms a card there);
+ * steps of 100 still made tasks of 50-60 ms with a garbage collection on top.
  */
-const WRITE_CHUNK = 100;
+const WRITE_CHUNK = 50;
 
 /** More cards than one step writes: the copy is then written in idle-time steps. */
 export function isLargeCollection(cards: readonly CardDto[]): boolean {

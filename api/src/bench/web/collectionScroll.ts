@@ -151,6 +151,7 @@ async function measureOnce(browser: Browser, baseUrl: string, cookie: string, re
     await page.waitForLoadState("networkidle");
     await page.waitForTimeout(1500);
     const loadTasks = await page.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks.splice(0));
+    if (process.env.BENCH_DEBUG) console.error(`collection load${returning ? " (returning)" : ""}: long tasks ${JSON.stringify(loadTasks.map(Math.round))}`);
 
     // Scroll: a thumb's flicks, 300 px every 100 ms, down the binder for 6 seconds.
     await page.evaluate(() => ((window as unknown as { __recordFrames: boolean }).__recordFrames = true));
