@@ -7,7 +7,7 @@ import { ApiError, messageOf } from "../../lib/http";
 import { getSession, updateUser } from "../../lib/session";
 import { afterNextFrameOr } from "../../lib/afterNextFrame";
 import { afterRevealsSettle } from "../../effects/revealActivity";
-import { onIdle } from "../../lib/idle";
+import { IdleSteps } from "../../lib/idleSteps";
 import { refreshUserData } from "../../lib/userData";
 import { addPulledCards } from "../../offline/collectionQuery";
 import { openPack } from "./api";
@@ -61,44 +61,52 @@ export function usePackOpening(): PackOpening {
   // A synchronous guard too: two taps in one frame must not open two packs.
   const inFlight = useRef(new Set<SetId>());
   const revealCount = useRef(0);
-  /** The updates behind the last reveal, while they wait; run at once by the reveal's buttons. */
-  const behindReveal = useRef<(() => void) | null>(null);
+  /** The updates behind the last reveal while they wait, and the step that refreshes the user data. */
+  const behindReveal = useRef<{ steps: IdleSteps; refresh: () => void } | null>(null);
 
-  /** Runs the waiting updates now; false when there were none. */
+  /** Runs the waiting updates now (a button of the reveal needs them); true when they refreshed the user data. */
   const flushBehindReveal = useCallback((): boolean => {
-    const run = behindReveal.current;
+    const waiting = behindReveal.current;
     behindReveal.current = null;
-    run?.();
-    return run !== null;
+    if (!waiting) return false;
+    const refreshes = waiting.steps.has(waiting.refresh);
+    waiting.steps.flush();
+    return refreshes;
   }, []);
 
   const applyOpenedPack = useCallback(
     (set: CardSet, response: OpenPackResponse, revealId: number, count: PackCount) => {
       // The reveal of this pack turns its cards first (unless the player closed it meanwhile);
       // the balance, the collection and the refetches behind the dialog follow once its cards
-      // have settled, in an idle moment: at 4x CPU they took ~170-350 ms of main thread, which
-      // landed among the cards' turns (a frozen turn) when they only waited for an idle moment.
+      // have settled, one per idle moment: at 4x CPU they were one task of ~150-350 ms, which
+      // landed among the cards' turns (a frozen turn) when it only waited for an idle moment.
       setReveal((shown) =>
         shown?.id === revealId
           ? { ...shown, cards: response.cards, pulls: response.pulls ?? [response.pull], balance: { coins: response.newCoinCount, gems: response.newGemCount } }
           : shown,
       );
       flushBehindReveal();
-      const apply = () => {
-        if (behindReveal.current !== apply) return; // already run by a button
-        behindReveal.current = null;
-        const user = getSession().user;
-        if (user) {
-          const counter = openedCounterKey(set.id);
-          updateUser({ coins: response.newCoinCount, gems: response.newGemCount, [counter]: user[counter] + count, ...(response.pity && { pity: withPity(user.pity, response.pity) }) });
-          void addPulledCards(queryClient, user.id, response.cards);
-        }
-        void refreshUserData(queryClient);
-        window.dispatchEvent(new Event("pack-opened"));
-      };
-      behindReveal.current = apply;
+      const refresh = () => void refreshUserData(queryClient);
+      const steps = new IdleSteps(
+        [
+          () => {
+            const user = getSession().user;
+            if (!user) return;
+            const counter = openedCounterKey(set.id);
+            updateUser({ coins: response.newCoinCount, gems: response.newGemCount, [counter]: user[counter] + count, ...(response.pity && { pity: withPity(user.pity, response.pity) }) });
+          },
+          () => {
+            const user = getSession().user;
+            if (user) void addPulledCards(queryClient, user.id, response.cards);
+          },
+          refresh,
+          () => window.dispatchEvent(new Event("pack-opened")),
+        ],
+        BEHIND_REVEAL_IDLE_MS,
+      );
+      behindReveal.current = { steps, refresh };
       // After the frame that shows the end (an idle moment can come before a pending frame).
-      afterRevealsSettle(() => afterNextFrameOr(BEHIND_REVEAL_IDLE_MS, () => void onIdle(apply, BEHIND_REVEAL_IDLE_MS)), BEHIND_REVEAL_MAX_WAIT_MS);
+      afterRevealsSettle(() => afterNextFrameOr(BEHIND_REVEAL_IDLE_MS, () => steps.start()), BEHIND_REVEAL_MAX_WAIT_MS);
     },
     [queryClient, flushBehindReveal],
   );
@@ -152,7 +160,7 @@ export function usePackOpening(): PackOpening {
 
   const closeReveal = useCallback(() => {
     setReveal(null);
-    // The waiting updates refresh the user data themselves.
+    // Unless the waiting updates just did (SPEC.md section 4: closing refreshes the user data).
     if (!flushBehindReveal()) void refreshUserData(queryClient);
   }, [queryClient, flushBehindReveal]);
 
