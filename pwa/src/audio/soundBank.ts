@@ -4,9 +4,10 @@
 //
 // Nothing is downloaded for a visitor (issue 11): howler itself is a dynamic import and no Howl
 // exists before sign-in. A signed-in player's effects load at an idle moment once the player is
-// present (a mouse moving, a finger down: so the first pack's fanfare is ready when the tap
-// comes), or at the first play or touch if that comes sooner. The music starts streaming
-// only after the first interaction in the game.
+// present (a mouse moving, a finger down), while the packs screen is looked at (its reveal
+// warm-up calls load(): on a phone the first touch is often the pack's tap, and the first pack's
+// fanfare should be ready then), or at the first play or touch if that comes sooner. The music
+// starts streaming only after the first interaction in the game.
 
 import type { Howl as HowlType } from "howler";
 import { nextIdle } from "../lib/idle.ts";
