@@ -33,11 +33,9 @@ export async function replaceMirroredCollection(
 ): Promise<void> {
   // The copy already holds exactly this answer (its tag is stamped only once a write is complete):
   // a 10,000-card player's every visit rewrote all of it, ~4 s of main thread at 4x CPU.
-  if (etag !== null) {
-    if ((await savedCollectionEtag(userId)) === etag) {
-      if (!stillCurrent()) return;
-      return mirrorWrite("stamping the collection", (db) => patchSnapshot(db, userId, { collectionSyncedAt: new Date().toISOString() }));
-    }
+  if (etag !== null && (await savedCollectionEtag(userId)) === etag) {
+    if (stillCurrent()) await stampCollectionSynced(userId);
+    return;
   }
   if (!isLargeCollection(cards)) {
     return mirrorWrite("saving the collection", (db) =>
@@ -74,6 +72,11 @@ export async function replaceMirroredCollection(
 /** The tag of the server answer the device's copy holds in full; null when none (or unreadable). */
 export function savedCollectionEtag(userId: number): Promise<string | null> {
   return mirrorRead("reading the collection's tag", async (db) => (await db.snapshots.get(userId))?.collectionEtag ?? null);
+}
+
+/** Notes that the device's copy was found to be the server's list just now. */
+export function stampCollectionSynced(userId: number): Promise<void> {
+  return mirrorWrite("stamping the collection", (db) => patchSnapshot(db, userId, { collectionSyncedAt: new Date().toISOString() }));
 }
 
 /** Adds freshly pulled cards (a pack) without downloading the whole collection again. */

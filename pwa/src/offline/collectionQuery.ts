@@ -4,8 +4,8 @@ import type { CardDto } from "@contract/cards";
 import { ApiError, apiRequest } from "../lib/http";
 import { readJsonArray } from "../lib/jsonArrayStream";
 import { getSession } from "../lib/session";
-import { appendMirroredCards, replaceMirroredCollection, savedCollectionEtag } from "./collectionMirror";
-import { mirrorRead, mirrorWrite, patchSnapshot } from "./db";
+import { appendMirroredCards, replaceMirroredCollection, savedCollectionEtag, stampCollectionSynced } from "./collectionMirror";
+import { mirrorRead } from "./db";
 
 // GET /api/collection through TanStack Query, written into the Dexie mirror on every answer. Lives
 // here rather than in a feature because packs (append) and collection (read) both need it.
@@ -67,7 +67,7 @@ export async function syncCollection(queryClient: QueryClient, userId: number, s
     signal,
   });
   if (response.status === 304) {
-    await mirrorWrite("stamping the collection", (db) => patchSnapshot(db, userId, { collectionSyncedAt: new Date().toISOString() }));
+    await stampCollectionSynced(userId);
     // Unchanged: the device's copy is the server's list. Hand it to the query cache when no screen
     // has loaded it, so the art warm-up and the collection screen do not download it again.
     if (!queryClient.getQueryData(collectionQueryKey(userId))) {
