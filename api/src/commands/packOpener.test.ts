@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDb, type Db } from "../db/knex.ts";
+import { CARDS_PER_PACK } from "../game/sets.ts";
 import { newFairnessColumns } from "../lib/fairSeeds.ts";
 import { createTestDb, type TestDb } from "../testing/testDb.ts";
 import { scoreLedger } from "../testing/cards.ts";
@@ -36,9 +37,8 @@ describe("openPackFor under packs of one player at once", () => {
   // Several API processes (WEB_CONCURRENCY, or machines) on one PostgreSQL: each has its own
   // pool and its own view of the player, so their packs race in the database itself.
   it.runIf(!!process.env.DATABASE_URL)("pays for exactly the packs a balance covers across processes", async () => {
-    const url = new URL(process.env.DATABASE_URL!);
-    url.pathname = `/${(await test.db.raw("SELECT current_database() AS name")).rows[0].name}`;
-    const others = [createDb({ databaseUrl: url.toString(), poolMax: 4 }), createDb({ databaseUrl: url.toString(), poolMax: 4 })];
+    const url = await urlOf(test.db);
+    const others = [createDb({ databaseUrl: url, poolMax: 4 }), createDb({ databaseUrl: url, poolMax: 4 })];
     try {
       const opener = await playerWithCoins(test.db, "ManyProc", 100);
       const dbs = [test.db, ...others];
@@ -55,3 +55,49 @@ describe("openPackFor under packs of one player at once", () => {
     }
   });
 });
+
+describe("openPackFor as a collection grows", () => {
+  // The new-card check must look up each drawn card, not read the whole collection: PostgreSQL
+  // chose to hash all of a player's cards every pack when its statistics were missing or stale
+  // (a new server, autovacuum behind), and packs slowed down as collections grew.
+  it("reads at most one of the player's cards per card drawn, at 3,000 cards", async () => {
+    // One connection, so the statistics flushed below are the ones of the connection that opened.
+    const db = test.kind === "postgres" ? createDb({ databaseUrl: await urlOf(test.db), poolMax: 1 }) : test.db;
+    try {
+      const opener = await playerWithCoins(db, "Hoarder", 1_000_000);
+      await openPackFor(db, opener, 1);
+      // 3,000 copies of what the first pack drew, never analysed.
+      await db.raw(
+        `INSERT INTO cards (user_id, character, background, "set", is_holo, is_glitch, is_dark_holo, points)
+         SELECT user_id, character, background, "set", is_holo, is_glitch, is_dark_holo, points FROM cards, generate_series(1, 1000) WHERE user_id = ?`,
+        [opener.userId],
+      );
+      // Past PostgreSQL's first five executions of a prepared statement, when it may switch plans.
+      for (let i = 0; i < 8; i++) await openPackFor(db, opener, 1);
+      const before = await cardRowsRead(db);
+      const packs = 10;
+      for (let i = 0; i < packs; i++) await openPackFor(db, opener, 1);
+      expect((await cardRowsRead(db)) - before).toBeLessThanOrEqual(packs * CARDS_PER_PACK);
+    } finally {
+      if (db !== test.db) await db.destroy();
+    }
+  });
+});
+
+async function urlOf(db: Db): Promise<string> {
+  const url = new URL(process.env.DATABASE_URL!);
+  url.pathname = `/${(await db.raw("SELECT current_database() AS name")).rows[0].name}`;
+  return url.toString();
+}
+
+/** Rows of cards read through any index or by scanning, as PostgreSQL counts them. */
+async function cardRowsRead(db: Db): Promise<number> {
+  await db.raw("SELECT pg_stat_force_next_flush()");
+  await db.raw("SELECT 1"); // the flush happens at the end of the next statement's transaction
+  await db.raw("SELECT pg_stat_clear_snapshot()");
+  const { rows } = await db.raw(
+    `SELECT coalesce((SELECT sum(idx_tup_read) FROM pg_stat_user_indexes WHERE relname = 'cards'), 0)
+          + coalesce((SELECT seq_tup_read FROM pg_stat_user_tables WHERE relname = 'cards'), 0) AS n`,
+  );
+  return Number(rows[0].n);
+}
