@@ -1,4 +1,7 @@
 import { execFileSync } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 
 /**
  * pgbench's TPC-B-like figure on a database: what the database itself sustains with the same
@@ -21,11 +24,32 @@ export function initPgbench(databaseUrl: string, scale: number): void {
   execFileSync("pgbench", ["-i", "-q", "-s", String(scale)], { env: envOf(databaseUrl), stdio: "pipe" });
 }
 
-export function runPgbench(databaseUrl: string, opts: { clients: number; seconds: number }): { tps: number; latencyMs: number } {
-  const out = execFileSync("pgbench", ["-c", String(opts.clients), "-j", "2", "-T", String(opts.seconds), "-n"], { env: envOf(databaseUrl), encoding: "utf8" });
-  const tps = Number(/tps = ([\d.]+)/.exec(out)?.[1]);
-  const latencyMs = Number(/latency average = ([\d.]+) ms/.exec(out)?.[1]);
-  return { tps, latencyMs };
+export interface PgbenchRun {
+  tps: number;
+  latencyMs: number;
+  /** Transactions' latency percentiles from pgbench's per-transaction log. */
+  p50: number;
+  p99: number;
+}
+
+export function runPgbench(databaseUrl: string, opts: { clients: number; seconds: number }): PgbenchRun {
+  // -l writes one line per transaction (its latency in microseconds, third field) into the
+  // working directory: the database's own p99 on this disk, beside the API's.
+  const dir = mkdtempSync(path.join(tmpdir(), "pgbench-log-"));
+  try {
+    const out = execFileSync("pgbench", ["-c", String(opts.clients), "-j", "2", "-T", String(opts.seconds), "-n", "-l"], { env: envOf(databaseUrl), encoding: "utf8", cwd: dir });
+    const tps = Number(/tps = ([\d.]+)/.exec(out)?.[1]);
+    const latencyMs = Number(/latency average = ([\d.]+) ms/.exec(out)?.[1]);
+    const latencies = readdirSync(dir)
+      .flatMap((f) => readFileSync(path.join(dir, f), "utf8").split("\n"))
+      .map((line) => Number(line.split(" ")[2]) / 1000)
+      .filter((ms) => Number.isFinite(ms) && ms > 0)
+      .sort((a, b) => a - b);
+    const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
+    return { tps, latencyMs, p50: at(0.5), p99: at(0.99) };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 export function dropPgbench(databaseUrl: string): void {
