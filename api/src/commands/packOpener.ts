@@ -309,7 +309,7 @@ const IDENTITY = `character, background, "set", is_holo, is_glitch, is_dark_holo
 // select list as a hashed subplan that reads the player's whole collection every pack, and picks
 // it whenever its statistics are stale or missing (a new server, autovacuum behind): the pack's
 // cost then grew with the collection (measured: ~940 rows read per pack at 1,900 cards, and
-// throughput down 30% within a minute of packs). The probe reads at most one row per card.
+// throughput down by a third within a minute of packs). The probe reads at most one row per card.
 const OWNED_BEFORE = `LEFT JOIN LATERAL (
     SELECT true AS owned FROM cards c WHERE c.user_id = $1::int AND c.character = i.character AND c.background = i.background
       AND c."set" = i."set" AND c.is_holo = i.is_holo AND c.is_glitch = i.is_glitch AND c.is_dark_holo = i.is_dark_holo
