@@ -9,7 +9,7 @@ import { createLogger } from "../logger.ts";
  * The request log's own CPU per request, in this process: the middleware and the logger writing
  * to a file in their batches, as the server's stdout does under a process manager. Steadier than
  * the throughput of a logged server against an unlogged one, which on 2 shared cores swings by
- * more than the log costs (two unlogged servers differ by up to 20% run to run).
+ * more than the log costs (two unlogged servers differ by 20-40% run to run here).
  */
 export async function requestLogMicrosPerRequest(requests = 200_000): Promise<number> {
   const file = path.join(tmpdir(), `foilbound-log-cost-${process.pid}.log`);
