@@ -37,8 +37,7 @@ describe("openPackFor under packs of one player at once", () => {
   // Several API processes (WEB_CONCURRENCY, or machines) on one PostgreSQL: each has its own
   // pool and its own view of the player, so their packs race in the database itself.
   it.runIf(!!process.env.DATABASE_URL)("pays for exactly the packs a balance covers across processes", async () => {
-    const url = await urlOf(test.db);
-    const others = [createDb({ databaseUrl: url, poolMax: 4 }), createDb({ databaseUrl: url, poolMax: 4 })];
+    const others = [createDb({ databaseUrl: test.url, poolMax: 4 }), createDb({ databaseUrl: test.url, poolMax: 4 })];
     try {
       const opener = await playerWithCoins(test.db, "ManyProc", 100);
       const dbs = [test.db, ...others];
@@ -62,7 +61,7 @@ describe("openPackFor as a collection grows", () => {
   // (a new server, autovacuum behind), and packs slowed down as collections grew.
   it("reads at most one of the player's cards per card drawn, at 3,000 cards", async () => {
     // One connection, so the statistics flushed below are the ones of the connection that opened.
-    const db = test.kind === "postgres" ? createDb({ databaseUrl: await urlOf(test.db), poolMax: 1 }) : test.db;
+    const db = test.kind === "postgres" ? createDb({ databaseUrl: test.url, poolMax: 1 }) : test.db;
     try {
       const opener = await playerWithCoins(db, "Hoarder", 1_000_000);
       await openPackFor(db, opener, 1);
@@ -83,12 +82,6 @@ describe("openPackFor as a collection grows", () => {
     }
   });
 });
-
-async function urlOf(db: Db): Promise<string> {
-  const url = new URL(process.env.DATABASE_URL!);
-  url.pathname = `/${(await db.raw("SELECT current_database() AS name")).rows[0].name}`;
-  return url.toString();
-}
 
 /** Rows of cards read through any index or by scanning, as PostgreSQL counts them. */
 async function cardRowsRead(db: Db): Promise<number> {

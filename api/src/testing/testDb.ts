@@ -27,6 +27,8 @@ function migratedTemplate(): Promise<Blob> {
 export interface TestDb {
   db: Db;
   kind: "pglite" | "postgres";
+  /** The database's URL on the server (PostgreSQL only): for a second pool, as another process would have. */
+  url?: string;
   destroy(): Promise<void>;
 }
 
@@ -52,6 +54,7 @@ export async function createTestDb(opts: { poolMax?: number } = {}): Promise<Tes
   return {
     db,
     kind: "postgres",
+    url: testUrl.toString(),
     async destroy() {
       await db.destroy();
       await admin.raw(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
