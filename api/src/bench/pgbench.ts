@@ -26,7 +26,6 @@ export function initPgbench(databaseUrl: string, scale: number): void {
 
 export interface PgbenchRun {
   tps: number;
-  latencyMs: number;
   /** The transactions' 99th percentile latency, from pgbench's per-transaction log. */
   p99: number;
 }
@@ -38,14 +37,13 @@ export function runPgbench(databaseUrl: string, opts: { clients: number; seconds
   try {
     const out = execFileSync("pgbench", ["-c", String(opts.clients), "-j", "2", "-T", String(opts.seconds), "-n", "-l"], { env: envOf(databaseUrl), encoding: "utf8", cwd: dir });
     const tps = Number(/tps = ([\d.]+)/.exec(out)?.[1]);
-    const latencyMs = Number(/latency average = ([\d.]+) ms/.exec(out)?.[1]);
     const latencies = readdirSync(dir)
       .flatMap((f) => readFileSync(path.join(dir, f), "utf8").split("\n"))
       .map((line) => Number(line.split(" ")[2]) / 1000)
       .filter((ms) => Number.isFinite(ms) && ms > 0)
       .sort((a, b) => a - b);
     const p99 = latencies[Math.min(latencies.length - 1, Math.floor(0.99 * latencies.length))] ?? NaN;
-    return { tps, latencyMs, p99 };
+    return { tps, p99 };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
