@@ -101,7 +101,11 @@ function rowsFor(page: string, runs: PageFigures[], baseline: PageFigures[]): Be
 export async function benchLighthouse(ctx: { baseUrl: string; chromiumPath: string }): Promise<BenchRow[]> {
   const base = ctx.baseUrl.replace(/\/$/, "");
   const staticPage = await startStaticPage();
-  const chrome = await chromeLauncher.launch({ chromePath: ctx.chromiumPath, chromeFlags: CHROMIUM_FLAGS });
+  // Two browsers: Lighthouse resets a page's storage before each run but keeps the cookie jar,
+  // where the signed-in page's answers leave a session cookie; in one browser, every later run of
+  // the signed-out pages measured a signed-in visitor (the whole game's code instead of the age gate).
+  const signedOut = await chromeLauncher.launch({ chromePath: ctx.chromiumPath, chromeFlags: CHROMIUM_FLAGS });
+  const signedIn = await chromeLauncher.launch({ chromePath: ctx.chromiumPath, chromeFlags: CHROMIUM_FLAGS });
   try {
     const cookie = await signUp(base, benchUsername("lh"));
     const pages: Array<{ name: string; url: string; cookie?: string }> = [
@@ -113,12 +117,13 @@ export async function benchLighthouse(ctx: { baseUrl: string; chromiumPath: stri
     const baseline: PageFigures[] = [];
     const runs = new Map<string, PageFigures[]>(pages.map((p) => [p.name, []]));
     await repeat(RUNS, async () => {
-      baseline.push(await runOnce(staticPage.url, chrome.port));
-      for (const page of pages) runs.get(page.name)!.push(await runOnce(page.url, chrome.port, page.cookie));
+      baseline.push(await runOnce(staticPage.url, signedOut.port));
+      for (const page of pages) runs.get(page.name)!.push(await runOnce(page.url, (page.cookie ? signedIn : signedOut).port, page.cookie));
     });
     return pages.flatMap((p) => rowsFor(p.name, runs.get(p.name)!, baseline));
   } finally {
-    chrome.kill();
+    signedOut.kill();
+    signedIn.kill();
     await staticPage.close();
   }
 }
