@@ -81,7 +81,10 @@ export function benchUsername(prefix: string): string {
 export async function signUp(url: string, username: string): Promise<string> {
   const res = await fetch(`${url}/api/auth/register`, {
     method: "POST",
-    headers: { "Content-Type": "application/json", Origin: url },
+    // A connection of its own: a kept-alive one from the previous round's sign-ups, idle for about
+    // the server's keep-alive timeout (65 s, a round's length), was closed by the server as this
+    // request went out ("other side closed"), ending a whole run.
+    headers: { "Content-Type": "application/json", Origin: url, Connection: "close" },
     body: JSON.stringify({ username, password: "benchpw1", ageConfirmed: true, termsAccepted: true }),
   });
   if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
