@@ -159,7 +159,9 @@ export async function runApiBench(opts: ApiBenchOptions): Promise<BenchRow[]> {
       // players' rows gather dead versions run after run, so each run meets a little more than the
       // one before. Taking turns round by round left that drift in the median of an odd number of
       // rounds (in the last whole run the second run of each pair was 0.6-26% slower than the first);
-      // in this order it falls equally on both sides of each round.
+      // in this order it falls equally on both sides of each round. Even so, two unlogged servers
+      // measured this way differed by 4-17% here, the second one slower (README, Performance): on
+      // 2 shared cores the in-process row below is the log's own cost.
       const quietFirst = await openPack(quiet, bigCookies, opts.clients);
       const loggedFirst = await openPack(logged, bigCookies, opts.clients);
       const loggedSecond = await openPack(logged, bigCookies, opts.clients);
