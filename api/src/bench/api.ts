@@ -155,13 +155,11 @@ export async function runApiBench(opts: ApiBenchOptions): Promise<BenchRow[]> {
       const cookies = await signUpMany(quiet.url, `new${r}_`, opts.clients);
       await db("users").where("username", "like", `new${r}\\_%`).update({ coins: 1_000_000_000 });
       fresh.push(await openPack(quiet, cookies, opts.clients));
-      // Unlogged, logged, logged, unlogged: with autovacuum off (as on the bench server) the
-      // players' rows gather dead versions run after run, so each run meets a little more than the
-      // one before. Taking turns round by round left that drift in the median of an odd number of
-      // rounds (in the last whole run the second run of each pair was 0.6-26% slower than the first);
-      // in this order it falls equally on both sides of each round. Even so, two unlogged servers
-      // measured this way differed by 4-17% here, the second one slower (README, Performance): on
-      // 2 shared cores the in-process row below is the log's own cost.
+      // Unlogged, logged, logged, unlogged: any drift from run to run (the players' rows gather dead
+      // versions with autovacuum off, as on the bench server) falls equally on both sides, which
+      // one pair a round in alternating order did not with an odd number of rounds. The design
+      // still cannot resolve 5% on 2 shared cores: two unlogged servers measured this way differed
+      // by 4-17% (README, Performance); the in-process row below is the log's own cost.
       const quietFirst = await openPack(quiet, bigCookies, opts.clients);
       const loggedFirst = await openPack(logged, bigCookies, opts.clients);
       const loggedSecond = await openPack(logged, bigCookies, opts.clients);
