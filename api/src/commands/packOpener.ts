@@ -325,7 +325,8 @@ const fairValues = (d: Draw) => [
 ];
 
 /**
- * One statement: update the player only if the row is still the version read ($2), and insert
+ * One statement: update the player only if the row is still the version read ($2), moving it to $2 + 1
+ * itself (the row version trigger then stays out of the way: migration 20261127000000), and insert
  * the cards and the pulls' history rows only if that update happened. Empty when another write
  * got there first. The nonce in the WHERE says again what the version already guarantees: these
  * packs were drawn with the nonce (and the seeds) the row holds. Only the new cards' ids and
@@ -339,7 +340,7 @@ function swapAndInsert(s: CardSet, count: PackCount): PreparedStatement {
   return {
     name: `pack_swap_insert_set${s.id}${count === 1 ? "" : `_x${count}`}`,
     text: `WITH u AS (
-      UPDATE users SET ${setPatchSql(s.id)}, fair_nonce = $${fair}::int, set${s.id}_pity = $${fair + 1}::smallint
+      UPDATE users SET ${setPatchSql(s.id)}, version = $2::int + 1, fair_nonce = $${fair}::int, set${s.id}_pity = $${fair + 1}::smallint
       WHERE id = $1::int AND version = $2::int AND fair_nonce = $${fair + 4}::int AND server_seed_hash = $${fair + 2}::varchar
         AND EXISTS (SELECT 1 FROM sessions s WHERE s.id = $18::varchar AND s.user_id = $1::int AND s.expires_at > now())
       RETURNING id, version
