@@ -5,17 +5,15 @@ import knex, { type Knex } from "knex";
 import ClientPgLite from "knex-pglite";
 import pg from "pg";
 import { lockDataDir } from "./dataDirLock.ts";
+import { DATE, INT8, NUMERIC, PGLITE_PARSERS } from "./pgliteMessages.ts";
+import { PgliteOnThread } from "./pgliteOnThread.ts";
 import { migrationSource } from "./migrations/index.ts";
 
 export type Db = Knex;
 export type Trx = Knex.Transaction;
 
-// int8 (bigint, count(*)) and numeric arrive as strings from pg and as BigInt from PGlite;
-// every value we keep fits in a double, so both drivers hand back plain numbers.
-// DATE columns (reward periods) stay 'YYYY-MM-DD' strings: a Date would shift with the server's zone.
-const INT8 = 20;
-const NUMERIC = 1700;
-const DATE = 1082;
+// int8 (bigint, count(*)) and numeric arrive as strings from pg: plain numbers, as from PGlite
+// (pgliteMessages.ts says why, and what DATE columns stay).
 pg.types.setTypeParser(INT8, (v) => Number(v));
 pg.types.setTypeParser(NUMERIC, (v) => Number(v));
 pg.types.setTypeParser(DATE, (v) => v);
@@ -57,17 +55,21 @@ export function createDb(opts: DbOptions): Db {
     dir = path.join(opts.dataDir, "pglite");
     mkdirSync(dir, { recursive: true });
   }
+  // A server's folder gets a thread of its own (pgliteOnThread.ts says why); an in-memory
+  // database (tests, which copy a template dump into each) stays on the caller's thread.
   // One options object: PGlite ignores the second argument when the first is not a string.
-  const pglite = new PGlite({
-    dataDir: dir,
-    loadDataDir: opts.loadDataDir,
-    parsers: { [INT8]: (v: string) => Number(v), [NUMERIC]: (v: string) => Number(v), [DATE]: (v: string) => v },
-  });
+  const pglite = dir ? new PgliteOnThread(dir) : new PGlite({ loadDataDir: opts.loadDataDir, parsers: PGLITE_PARSERS });
   const db = knex({
     client: ClientPgLite as unknown as typeof knex.Client,
     connection: { pglite } as unknown as Knex.StaticConnectionConfig,
     migrations: migrationConfig,
   });
+  if (pglite instanceof PgliteOnThread) {
+    // runPrepared's statements bypass the pool while knex does not hold the session (pgliteOnThread.ts).
+    const pool = (db.client as { pool: { on(event: string, listener: () => void): void } }).pool;
+    pool.on("acquireSuccess", () => pglite.setHeldByKnex(true));
+    pool.on("release", () => pglite.setHeldByKnex(false));
+  }
   // A tool that opens the folder, closes it and then starts a server on it (the bench does) must
   // not leave its own lock in the server's way.
   if (releaseLock) {
@@ -87,9 +89,9 @@ export function createDb(opts: DbOptions): Db {
   return db;
 }
 
-/** The embedded database's PGlite instance (undefined on a PostgreSQL server). */
-export function pgliteOf(db: Db): PGlite | undefined {
-  return (db.client.config.connection as { pglite?: PGlite } | undefined)?.pglite;
+/** The embedded database's PGlite (undefined on a PostgreSQL server); a data folder's runs on its own thread. */
+export function pgliteOf(db: Db): PGlite | PgliteOnThread | undefined {
+  return (db.client.config.connection as { pglite?: PGlite | PgliteOnThread } | undefined)?.pglite;
 }
 
 export function isPostgresServer(db: Db): boolean {

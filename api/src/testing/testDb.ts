@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { PGlite } from "@electric-sql/pglite";
 import knex from "knex";
 import { createDb, migrateLatest, pgliteOf, type Db } from "../db/knex.ts";
 import { seed } from "../db/seed.ts";
@@ -15,7 +16,7 @@ function migratedTemplate(): Promise<Blob> {
       await migrateLatest(db);
       await seed(db);
       const pglite = pgliteOf(db);
-      if (!pglite) throw new Error("the embedded test database has no PGlite instance");
+      if (!(pglite instanceof PGlite)) throw new Error("the embedded test database is not an in-memory PGlite");
       return await pglite.dumpDataDir("none");
     } finally {
       await db.destroy();

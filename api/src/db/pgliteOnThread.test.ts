@@ -1,0 +1,60 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createDb, migrateLatest, pgliteOf, type Db } from "./knex.ts";
+import { PgliteOnThread } from "./pgliteOnThread.ts";
+import { runPrepared } from "./prepared.ts";
+
+// What `npm start` runs on: the embedded database in a data folder, on a thread of its own.
+// (Every other API test uses an in-memory database on the test's own thread.)
+const dir = mkdtempSync(path.join(tmpdir(), "foilbound-thread-"));
+let db: Db;
+beforeAll(async () => {
+  db = createDb({ dataDir: dir });
+  await migrateLatest(db);
+  await db.raw(`CREATE TABLE notes (id serial PRIMARY KEY, body text NOT NULL UNIQUE, n bigint)`);
+}, 60_000);
+afterAll(async () => {
+  await db?.destroy();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const COUNT_NOTES = { name: "count_notes", text: "SELECT count(*) AS n FROM notes" };
+
+describe("the embedded database of a data folder", () => {
+  it("runs on its own thread and answers as PGlite does (int8 as numbers)", async () => {
+    expect(pgliteOf(db)).toBeInstanceOf(PgliteOnThread);
+    await db("notes").insert({ body: "first", n: 2 ** 40 });
+    expect(await db("notes").where({ body: "first" }).first()).toMatchObject({ body: "first", n: 2 ** 40 });
+    expect(await runPrepared(db, COUNT_NOTES, [])).toEqual([{ n: 1 }]);
+  });
+
+  it("passes PostgreSQL's error fields through (the callers branch on the code)", async () => {
+    const err = await db("notes").insert({ body: "first" }).catch((e: unknown) => e);
+    expect(err).toMatchObject({ code: "23505", constraint: "notes_body_key" });
+    await expect(runPrepared(db, { name: "broken", text: "SELECT no_such_column FROM notes" }, [])).rejects.toMatchObject({ code: "42703" });
+    // The failed PREPARE is forgotten: a later statement of that name is prepared again.
+    expect(await runPrepared(db, COUNT_NOTES, [])).toEqual([{ n: 1 }]);
+  });
+
+  it("never runs a prepared statement inside a transaction knex has open: it waits for the end", async () => {
+    let counted: Promise<unknown> | undefined;
+    await db
+      .transaction(async (trx) => {
+        await trx("notes").insert({ body: "not kept" });
+        counted = runPrepared(db, COUNT_NOTES, []);
+        // Give the statement every chance to slip in before the rollback.
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        throw new Error("roll back");
+      })
+      .catch(() => {});
+    expect(await counted).toEqual([{ n: 1 }]);
+  });
+
+  it("keeps its data when closed and opened again", async () => {
+    await db.destroy();
+    db = createDb({ dataDir: dir });
+    expect(await db("notes").pluck("body")).toEqual(["first"]);
+  });
+});
