@@ -52,6 +52,21 @@ describe("the embedded database of a data folder", () => {
     expect(await counted).toEqual([{ n: 1 }]);
   });
 
+  it("fails statements at once, never hangs them, once its thread has died", async () => {
+    const other = mkdtempSync(path.join(tmpdir(), "foilbound-thread-"));
+    const crashing = createDb({ dataDir: other });
+    try {
+      await crashing.raw("SELECT 1");
+      const onThread = pgliteOf(crashing) as unknown as { worker: { terminate(): Promise<number> } };
+      await onThread.worker.terminate(); // as a crash of the thread would
+      await expect(crashing.raw("SELECT 1")).rejects.toThrow(/thread stopped/);
+      await expect(runPrepared(crashing, COUNT_NOTES, [])).rejects.toThrow(/thread stopped/);
+    } finally {
+      await crashing.destroy().catch(() => {});
+      rmSync(other, { recursive: true, force: true });
+    }
+  });
+
   it("keeps its data when closed and opened again", async () => {
     await db.destroy();
     db = createDb({ dataDir: dir });

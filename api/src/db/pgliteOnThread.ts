@@ -25,6 +25,8 @@ export class PgliteOnThread {
   /** knex holds the session (one of its queries or transactions is under way): see knex.ts. */
   private heldByKnex = false;
   private onRelease: Array<() => void> = [];
+  /** Why the thread is gone (a crash, or close): every later statement fails with it at once. */
+  private gone: Error | undefined;
 
   constructor(dataDir: string) {
     // The thread's entry is TypeScript: a thread does not get tsx's loader from --import (Node 20
@@ -81,6 +83,7 @@ export class PgliteOnThread {
   }
 
   private send(request: Distribute<ThreadRequest>): Promise<unknown> {
+    if (this.gone) return Promise.reject(this.gone);
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
@@ -100,6 +103,7 @@ export class PgliteOnThread {
   }
 
   private failAll(err: Error) {
+    this.gone ??= err;
     for (const waiting of this.pending.values()) waiting.reject(err);
     this.pending.clear();
   }
