@@ -7,7 +7,8 @@ type Distribute<T> = T extends unknown ? Omit<T, "id"> : never;
 
 /**
  * The embedded database of a server (a data folder) on a thread of its own, with the part of
- * PGlite's interface knex-pglite and runPrepared use (query, exec, close, waitReady).
+ * PGlite's interface knex-pglite uses (query, exec, close, waitReady), and the way in for
+ * runPrepared's statements (execOutsideTransactions).
  *
  * Why: PGlite runs PostgreSQL (WebAssembly) and parses its answers on the thread that calls it.
  * In the server's process that was the thread running Koa too, so a pack's database time and its
