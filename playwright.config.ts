@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
-import { CHROMIUM_ARGS } from "./api/src/bench/web/chromium.ts";
+import { PLAYWRIGHT_CHROMIUM } from "./api/src/bench/web/chromium.ts";
 
 // Browser tests run the real thing: `npm start` (build if needed, migrate, serve PWA + API) on its
 // own port and a fresh embedded database. E2E_BASE_URL points them at a running `npm start` of this
@@ -31,9 +31,9 @@ export default defineConfig({
     // Chromium from the system: Playwright cannot download its own browser here.
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: CHROMIUM_ARGS,
+      args: PLAYWRIGHT_CHROMIUM.args,
       // Playwright moves Chromium's shared memory to /tmp, a disk here; /dev/shm is a 24 GB tmpfs.
-      ignoreDefaultArgs: ["--disable-dev-shm-usage"],
+      ignoreDefaultArgs: ["--disable-dev-shm-usage", ...PLAYWRIGHT_CHROMIUM.ignoreDefaultArgs],
     },
     // Animations off: screens settle at once and axe measures final colours.
     contextOptions: { reducedMotion: "reduce" },

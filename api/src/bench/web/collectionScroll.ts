@@ -14,7 +14,7 @@ import { seededRandom } from "../../game/seededRandom.ts";
 import { SETS } from "../../game/sets.ts";
 import { formatSpread, repeat, spread, verdict, type BenchRow } from "../rows.ts";
 import { benchUsername } from "../server.ts";
-import { CHROMIUM_ARGS } from "./chromium.ts";
+import { PLAYWRIGHT_CHROMIUM } from "./chromium.ts";
 
 const CARDS = 10_000;
 const RUNS = 3;
@@ -178,7 +178,7 @@ async function measureOnce(browser: Browser, baseUrl: string, cookie: string, re
 export async function benchCollectionScroll(ctx: { baseUrl: string; chromiumPath: string; databaseUrl: string }): Promise<BenchRow[]> {
   const base = ctx.baseUrl.replace(/\/$/, "");
   const db = knex({ client: "pg", connection: ctx.databaseUrl, pool: { min: 0, max: 2 } });
-  const browser = await chromium.launch({ executablePath: ctx.chromiumPath, args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: ctx.chromiumPath, ...PLAYWRIGHT_CHROMIUM });
   try {
     const big = await signUp(base, "cs");
     await giveCards(db, big.id, CARDS);

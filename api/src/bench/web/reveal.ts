@@ -27,7 +27,7 @@
 // Alone: BASE_URL=http://localhost:3340 tsx api/src/bench/web/reveal.ts
 import { chromium, type Browser, type Page } from "@playwright/test";
 import { benchUsername } from "../server.ts";
-import { CHROMIUM_ARGS } from "./chromium.ts";
+import { PLAYWRIGHT_CHROMIUM } from "./chromium.ts";
 import { formatSpread, printRows, repeat, spread, verdict, type BenchRow, type Spread } from "../rows.ts";
 
 const CPU_SLOWDOWN = 4;
@@ -227,7 +227,7 @@ function row(benchmark: string, values: number[], base: Spread, limitMs: number)
 }
 
 export async function benchReveal(ctx: { baseUrl: string; chromiumPath: string }): Promise<BenchRow[]> {
-  const browser = await chromium.launch({ executablePath: ctx.chromiumPath, args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: ctx.chromiumPath, ...PLAYWRIGHT_CHROMIUM });
   const rows: BenchRow[] = [];
   try {
     for (const lowEffects of [false, true]) {

@@ -8,7 +8,7 @@
  */
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { benchUsername } from "../server.ts";
-import { CHROMIUM_ARGS } from "./chromium.ts";
+import { PLAYWRIGHT_CHROMIUM } from "./chromium.ts";
 import { chromium, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { SOUND_FORMATS, SOUND_NAMES, type SoundFormat } from "../../../../assets/scripts/artManifest.ts";
 import { formatSpread, printRows, repeat, spread, verdict, type BenchRow } from "../rows.ts";
@@ -174,7 +174,7 @@ const answerAgeGate = async (page: Page) => {
 
 export async function benchTransfer(ctx: { baseUrl: string; chromiumPath: string }): Promise<BenchRow[]> {
   const baseUrl = ctx.baseUrl.replace(/\/$/, "");
-  const browser = await chromium.launch({ executablePath: ctx.chromiumPath, args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: ctx.chromiumPath, ...PLAYWRIGHT_CHROMIUM });
   try {
     const cookie = await signUpPlayer(baseUrl);
     const routes = [
