@@ -14,7 +14,7 @@ export const CHROMIUM_ARGS = [
 ];
 
 /** Playwright's own `--disable-features` list (playwright-core's chromiumSwitches, this version). */
-export const PLAYWRIGHT_DISABLED_FEATURES = [
+const PLAYWRIGHT_DISABLED_FEATURES = [
   "AvoidUnnecessaryBeforeUnloadCheckSync",
   "DestroyProfileOnBrowserClose",
   "HttpsUpgrades",
