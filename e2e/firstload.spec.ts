@@ -177,3 +177,20 @@ test("the collection does not shift under the player while it loads", async ({ p
   // Issue 11: CLS at most 0.05 (it was 0.37, the footer jumping when the binder arrived).
   expect(total).toBeLessThanOrEqual(0.05);
 });
+
+test("a signed-in visit asks for the header's and the view's data once each", async ({ page }) => {
+  await signUp(page, uniqueName("reads"));
+  const asked: string[] = [];
+  page.on("request", (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith("/api/") && request.method() === "GET") asked.push(url.pathname + (request.headers()["if-none-match"] ? " (conditional)" : ""));
+  });
+  // The reads start before the view mounts (routes/-signedIn/firstReads.ts); the view joins them.
+  await page.goto("/collection");
+  await expect(page.getByText("Showing 0 of 128 cards")).toBeVisible();
+  await expect(page.getByTestId("header-rank")).toHaveAccessibleName(/Your rank/);
+  await page.waitForLoadState("networkidle");
+  expect(asked.filter((path) => path === "/api/user/rank"), "the rank, once").toHaveLength(1);
+  expect(asked.filter((path) => path === "/api/user/rewards"), "the rewards, once").toHaveLength(1);
+  expect(asked.filter((path) => path === "/api/collection"), "the collection, once (the offline copy's sync may ask again, conditionally)").toHaveLength(1);
+});

@@ -13,16 +13,21 @@ import { ToastProvider } from "./lib/ui/Toasts";
 import { createAppRouter } from "./router";
 import { loadSignedInApp } from "./routes/-signedIn/loadSignedInApp";
 
+const queryClient = createQueryClient();
+
 // The game's chunk is fetched as soon as a player is known: a remembered one alongside the
 // session check, anyone else the moment the check or the login lets them in. A new visitor does
-// not download it before signing in.
+// not download it before signing in. Once it is in, the views' first reads start (one per task),
+// while React is still rendering them.
 const loadGameWhenSignedIn = () => {
-  if (getSession().isAuthenticated) void loadSignedInApp();
+  const { isAuthenticated, user } = getSession();
+  if (!isAuthenticated) return;
+  void loadSignedInApp().then((game) => {
+    if (user?.displayName && getSession().user?.id === user.id) void game.startFirstReads(queryClient, user.id, location.pathname);
+  });
 };
 subscribeSession(loadGameWhenSignedIn);
 loadGameWhenSignedIn();
-
-const queryClient = createQueryClient();
 
 // Signing out forgets every player's cached data; public texts and the app config stay.
 onSessionCleared(() => {

@@ -1,5 +1,7 @@
+import { queryOptions } from "@tanstack/react-query";
 import type { RewardDto } from "@contract/rewards";
 import { apiRequest } from "../../lib/http";
+import { statusRetryDelay } from "./rewardRules";
 
 export const FAILED_TO_LOAD_REWARDS = "Failed to load rewards";
 
@@ -9,3 +11,14 @@ export const rewardsQueryKey = (userId: number) => ["rewards", userId] as const;
 export function fetchRewards(signal?: AbortSignal): Promise<RewardDto[]> {
   return apiRequest<RewardDto[]>("/user/rewards", { fallback: FAILED_TO_LOAD_REWARDS, signal });
 }
+
+/** Synced every 30 s and on focus, with 3 retries backing off (1 s doubling, 10 s at most). */
+export const rewardsQueryOptions = (userId: number) =>
+  queryOptions({
+    queryKey: rewardsQueryKey(userId),
+    queryFn: ({ signal }) => fetchRewards(signal),
+    refetchInterval: 30_000,
+    refetchOnWindowFocus: true,
+    retry: 3,
+    retryDelay: statusRetryDelay,
+  });

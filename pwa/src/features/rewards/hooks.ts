@@ -10,8 +10,8 @@ import { useOnlineStatus } from "../../lib/useOnlineStatus";
 import { refreshUserData } from "../../lib/userData";
 import { usePlayerSnapshot } from "../../offline/collectionMirror";
 import { saveRewardsSnapshot } from "../../offline/playerSnapshot";
-import { fetchRewards, rewardsQueryKey } from "./api";
-import { asOfNow, claimableCount, statusRetryDelay } from "./rewardRules";
+import { rewardsQueryKey, rewardsQueryOptions } from "./api";
+import { asOfNow, claimableCount } from "./rewardRules";
 
 export { rewardsQueryKey } from "./api";
 
@@ -41,14 +41,7 @@ export interface RewardsState {
  */
 export function useRewards(userId: number): RewardsState {
   const online = useOnlineStatus();
-  const query = useQuery({
-    queryKey: rewardsQueryKey(userId),
-    queryFn: ({ signal }) => fetchRewards(signal),
-    refetchInterval: 30_000,
-    refetchOnWindowFocus: true,
-    retry: 3,
-    retryDelay: statusRetryDelay,
-  });
+  const query = useQuery(rewardsQueryOptions(userId));
   const useDevice = !query.data && (!online || query.isError);
   const snapshot = usePlayerSnapshot(userId, useDevice);
   const now = useNow(60_000);

@@ -17,6 +17,8 @@ import { installOfflineMirror } from "../../offline/installOfflineMirror";
 import { usePlayerSync } from "../../offline/playerSync";
 import { useAssetWarmUp } from "../../offline/useAssetWarmUp";
 
+export { startFirstReads } from "./firstReads";
+
 // Everything a signed-in player needs around the game views, in its own chunk: a visitor on the
 // age gate or the login form never waits for it (issue 11, first load). The '-' prefix keeps the
 // router plugin from reading this folder as routes.
