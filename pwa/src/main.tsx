@@ -49,6 +49,8 @@ void (async () => {
   const router = createAppRouter(queryClient);
   await nextTask();
   void queryClient.prefetchQuery(appConfigQueryOptions);
+  // The route's load (its code, a few requests) in a task of its own too.
+  await nextTask();
   // boot.ts's session check has answered (or is about to): the first render shows its outcome,
   // not the loading screen over the age gate boot.ts drew.
   if (hasEarlySessionCheck()) await ensureSessionChecked();

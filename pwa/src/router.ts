@@ -1,6 +1,8 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { createRouter } from "@tanstack/react-router";
 import { createElement } from "react";
+import { preloadModules } from "./lib/loadInStages";
+import { readPreloadPlan } from "./lib/preloadPlan";
 import { getSession, subscribeSession } from "./lib/session";
 import { NotFoundPage, RouteError } from "./lib/ui/RouteErrorPage";
 import { routeTree } from "./routeTree.gen";
@@ -28,7 +30,8 @@ export function createAppRouter(queryClient: QueryClient) {
  * at / would download the packs screen they cannot see yet. A remembered player fetches the view
  * in parallel with the session check; for anyone else the fetch is held (the router does not wait
  * for it) and starts the moment the check or the login lets them in. A view not fetched yet loads
- * itself when the session gate renders it.
+ * itself when the session gate renders it. The view's own chunks are asked for a few per task
+ * first (the build's preload plan), so that its import finds them on their way.
  */
 function holdGameChunksUntilSignedIn(router: { routesById: object }) {
   const held = new Set<() => Promise<void>>();
@@ -37,11 +40,14 @@ function holdGameChunksUntilSignedIn(router: { routesById: object }) {
     for (const preload of held) void preload();
     held.clear();
   });
-  const routes = Object.values(router.routesById) as Array<{ isRoot: boolean; options: { staticData?: { public?: boolean }; component?: unknown } }>;
+  const plan = readPreloadPlan().routes ?? {};
+  const routes = Object.values(router.routesById) as Array<{ isRoot: boolean; fullPath: string; options: { staticData?: { public?: boolean }; component?: unknown } }>;
   for (const route of routes) {
     const component = route.options.component as { preload?: () => Promise<void> } | undefined;
     if (route.isRoot || route.options.staticData?.public || !component?.preload) continue;
-    const preload = component.preload;
+    const load = component.preload;
+    const ownChunks = plan[route.fullPath] ?? [];
+    const preload = () => preloadModules(ownChunks).then(load);
     component.preload = () => {
       if (getSession().isAuthenticated) return preload();
       held.add(preload);

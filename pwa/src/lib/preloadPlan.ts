@@ -7,6 +7,8 @@ interface PreloadPlan {
   staged: string[];
   /** The signed-in game's own chunks, beyond the staged ones (loadSignedInApp). */
   signedIn?: string[];
+  /** Per game view (route path): its own chunks beyond the staged ones (router.ts). */
+  routes?: Record<string, string[] | undefined>;
   /** Per signed-out page path: its own chunks and CSS, and the text it shows. */
   pages: Record<string, { files: string[]; text: string } | undefined>;
 }
