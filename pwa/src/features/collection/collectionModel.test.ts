@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { CardDto } from "@contract/cards";
 import { points } from "../../../../api/src/game/rarity";
 import { SETS } from "../../../../api/src/game/sets";
-import { buildCollection, clampGridSize, columnsFor, filterItems, progressLabel } from "./collectionModel";
+import { buildCollection, clampGridSize, columnsFor, filterItems, nextRowRange, progressLabel, type RowRange } from "./collectionModel";
 
 let nextId = 1;
 function card(set: number, n: number, finish: "regular" | "holo" | "glitch" | "darkHolo" = "regular", background = ""): CardDto {
@@ -64,5 +64,50 @@ describe("the collection binder", () => {
     expect(widths).toEqual([...widths].sort((a, b) => a - b));
     // On a phone every size is its own number of columns.
     expect([1, 2, 3, 4, 5].map((s) => columnsFor(358, clampGridSize(s), 8))).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  describe("rows drawn while the binder scrolls", () => {
+    /** Frames until the drawn rows reach the wanted ones, and every slice on the way. */
+    const settle = (drawn: RowRange | null, onScreen: RowRange, wanted: RowRange) => {
+      const slices: RowRange[] = [];
+      for (let frame = 0; frame < 50; frame++) {
+        drawn = nextRowRange(drawn, onScreen, wanted);
+        slices.push(drawn);
+        if (drawn.first === wanted.first && drawn.last === wanted.last) break;
+      }
+      return slices;
+    };
+
+    it("draws every row on screen at once, and the rows around it one more above and below per frame", () => {
+      // A flick of two rows: rows 12-15 are on screen, 9-18 wanted, 7-14 drawn.
+      const slices = settle({ first: 7, last: 14 }, { first: 12, last: 15 }, { first: 9, last: 18 });
+      expect(slices[0]).toEqual({ first: 9, last: 15 });
+      expect(slices.slice(1)).toEqual([
+        { first: 9, last: 16 },
+        { first: 9, last: 17 },
+        { first: 9, last: 18 },
+      ]);
+      for (const slice of slices) expect(slice.first <= 12 && slice.last >= 15, JSON.stringify(slice)).toBe(true);
+    });
+
+    it("grows upwards the same way when scrolling back", () => {
+      expect(settle({ first: 10, last: 18 }, { first: 9, last: 12 }, { first: 6, last: 15 })).toEqual([
+        { first: 9, last: 15 },
+        { first: 8, last: 15 },
+        { first: 7, last: 15 },
+        { first: 6, last: 15 },
+      ]);
+    });
+
+    it("starts from the screen's rows after a jump, and from them on the first frame", () => {
+      expect(nextRowRange({ first: 0, last: 6 }, { first: 400, last: 403 }, { first: 397, last: 406 })).toEqual({ first: 400, last: 403 });
+      expect(nextRowRange(null, { first: 0, last: 3 }, { first: 0, last: 6 })).toEqual({ first: 0, last: 3 });
+      expect(settle(null, { first: 0, last: 3 }, { first: 0, last: 6 })).toHaveLength(4);
+    });
+
+    it("leaves a slice alone once it is the wanted one", () => {
+      const wanted = { first: 3, last: 11 };
+      expect(nextRowRange(wanted, { first: 6, last: 8 }, wanted)).toEqual(wanted);
+    });
   });
 });

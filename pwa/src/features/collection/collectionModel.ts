@@ -125,3 +125,23 @@ export function columnsFor(width: number, size: GridSize, gap: number): number {
   const fit = Math.max(1, Math.floor((width + gap) / (TILE_MIN_WIDTH[size] + gap)));
   return Math.max(fit, size);
 }
+
+/** A slice of the binder's rows, first and last included. */
+export interface RowRange {
+  first: number;
+  last: number;
+}
+
+/**
+ * The rows to draw in the next frame: every row on screen at once (never a blank space), and
+ * towards the rows wanted around them (`wanted`, the screen plus its overscan) at most one more
+ * row above and one below per frame. A flick that moved the slice by two rows drew both in one
+ * frame: ~140 layout objects, frames of 45-65 ms at 4x CPU. Rows no longer wanted go at once.
+ * A slice that no longer touches the drawn one starts from the screen's rows alone.
+ */
+export function nextRowRange(drawn: RowRange | null, onScreen: RowRange, wanted: RowRange): RowRange {
+  if (!drawn || drawn.last < wanted.first - 1 || drawn.first > wanted.last + 1) return onScreen;
+  const first = wanted.first >= drawn.first ? wanted.first : Math.max(wanted.first, Math.min(onScreen.first, drawn.first - 1));
+  const last = wanted.last <= drawn.last ? wanted.last : Math.min(wanted.last, Math.max(onScreen.last, drawn.last + 1));
+  return { first, last };
+}

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type CSSProperties } from "react";
 import { afterNextFrame } from "../../../lib/afterNextFrame";
-import { columnsFor, type CollectionItem, type GridSize } from "../collectionModel";
+import { columnsFor, nextRowRange, type CollectionItem, type GridSize, type RowRange } from "../collectionModel";
 import { CollectionTile } from "./CollectionTile";
 
 /** Caption under each card (set, number and background, tier and points), in px; part of a row's height. */
@@ -33,7 +33,9 @@ export function CollectionGrid({ items, size, compactPoints, onOpen }: { items: 
   const ref = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(lastWidth);
   /** The rows in the DOM; null until measured (then the first FIRST_ROWS). */
-  const [range, setRange] = useState<{ first: number; last: number } | null>(null);
+  const [range, setRange] = useState<RowRange | null>(null);
+  /** The slice asked for last (the state's value may not have rendered yet). */
+  const drawn = useRef<RowRange | null>(null);
   const [overscan, setOverscan] = useState(0);
 
   // The width and the first slice are read after the browser's own layout (a ResizeObserver's
@@ -65,9 +67,13 @@ export function CollectionGrid({ items, size, compactPoints, onOpen }: { items: 
       const el = ref.current;
       if (!el) return;
       const top = -el.getBoundingClientRect().top;
-      const first = Math.max(0, Math.floor(top / rowHeight) - overscan);
-      const last = Math.min(rows - 1, Math.ceil((top + window.innerHeight) / rowHeight) + overscan);
-      setRange((r) => (r?.first === first && r.last === last ? r : { first, last }));
+      const onScreen = { first: Math.max(0, Math.floor(top / rowHeight)), last: Math.min(rows - 1, Math.ceil((top + window.innerHeight) / rowHeight)) };
+      const wanted = { first: Math.max(0, onScreen.first - overscan), last: Math.min(rows - 1, onScreen.last + overscan) };
+      const next = nextRowRange(drawn.current, onScreen, wanted);
+      drawn.current = next;
+      setRange((r) => (r?.first === next.first && r.last === next.last ? r : next));
+      // The rows still missing around the screen follow, one more each frame.
+      if (next.first !== wanted.first || next.last !== wanted.last) schedule();
     };
     const schedule = () => {
       if (!frame) frame = requestAnimationFrame(measure);
