@@ -82,6 +82,26 @@ test("a keyboard player skips with Enter and closes with Enter: focus goes from 
   await expect(reveal).toBeHidden();
 });
 
+test("while the reveal is up the page behind is out of reach: hidden from assistive technology, Tab stays in the dialog", async ({ page }) => {
+  await withoutWebGL(page);
+  const { held, reveal } = await tapHeldPack(page, "modal", "Velvet Night");
+  const tile = packTile(page, "Velvet Night");
+  // Hidden once the overlay's first frame is drawn (PackRevealOverlay): not in the accessibility tree.
+  await expect(tile).toHaveCount(0);
+  held.release();
+  await expect(reveal.getByRole("button", { name: "Awesome!" })).toBeFocused();
+  for (let i = 0; i < 6; i++) {
+    await page.keyboard.press("Tab");
+    expect(await reveal.evaluate((dialog) => dialog.contains(document.activeElement)), `focus after ${i + 1} Tab presses`).toBe(true);
+  }
+  await page.keyboard.press("Shift+Tab");
+  expect(await reveal.evaluate((dialog) => dialog.contains(document.activeElement))).toBe(true);
+  await reveal.getByRole("button", { name: "Awesome!" }).click();
+  await expect(reveal).toBeHidden();
+  // Closed: the page is back, focus on the pack that was opened.
+  await expect(tile).toBeFocused();
+});
+
 test.describe("on the PixiJS stage", () => {
   // WebGL is drawn in software here (seconds a frame at desktop size): a small window keeps this
   // test's frames cheap; the stage's drawing is the same at any size.
