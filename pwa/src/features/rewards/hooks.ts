@@ -34,8 +34,8 @@ export interface RewardsState {
 }
 
 /**
- * The rewards with the server's progress and claimed flags, synced every 30 s and on focus with
- * 3 retries backing off (1 s doubling, 10 s at most). Every answer is kept on the device (Dexie,
+ * The rewards with the server's progress and claimed flags, synced as rewardsQueryOptions says
+ * (every 30 s, on focus, retried with backoff). Every answer is kept on the device (Dexie,
  * per player); when the server cannot be reached, that last answer stands in, as the server said
  * it (a period that reset since starts again): the badge never counts guesses.
  */

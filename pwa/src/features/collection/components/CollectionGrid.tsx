@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState, type CSSProperties } from "react";
-import { afterNextFrame } from "../../../lib/afterNextFrame";
 import { columnsFor, nextRowRange, type CollectionItem, type GridSize, type RowRange } from "../collectionModel";
 import { CollectionTile } from "./CollectionTile";
 
@@ -7,9 +6,10 @@ import { CollectionTile } from "./CollectionTile";
 const CAPTION = 60;
 /**
  * Rows drawn above and below the screen, so a fast flick never shows blank space. The binder
- * builds up to them a row a frame: its first frame with every row at once was one task of ~100 ms
- * of style, layout and paint at 4x CPU (24 tiles, ~540 layout objects; issue 11: no task over
- * 50 ms while a 10,000-card collection loads on a phone).
+ * builds up to them a row a frame (nextRowRange), on first showing as while scrolling: its first
+ * frame with every row at once was one task of ~100 ms of style, layout and paint at 4x CPU
+ * (24 tiles, ~540 layout objects; issue 11: no task over 50 ms while a 10,000-card collection
+ * loads on a phone).
  */
 const OVERSCAN = 3;
 /** Rows in the first frame, before the binder knows where it sits on screen. */
@@ -36,7 +36,6 @@ export function CollectionGrid({ items, size, compactPoints, onOpen }: { items: 
   const [range, setRange] = useState<RowRange | null>(null);
   /** The slice asked for last (the state's value may not have rendered yet). */
   const drawn = useRef<RowRange | null>(null);
-  const [overscan, setOverscan] = useState(0);
 
   // The width and the first slice are read after the browser's own layout (a ResizeObserver's
   // first call, a frame callback), not during React's commit: reading them there forced a layout
@@ -68,7 +67,7 @@ export function CollectionGrid({ items, size, compactPoints, onOpen }: { items: 
       if (!el) return;
       const top = -el.getBoundingClientRect().top;
       const onScreen = { first: Math.max(0, Math.floor(top / rowHeight)), last: Math.min(rows - 1, Math.ceil((top + window.innerHeight) / rowHeight)) };
-      const wanted = { first: Math.max(0, onScreen.first - overscan), last: Math.min(rows - 1, onScreen.last + overscan) };
+      const wanted = { first: Math.max(0, onScreen.first - OVERSCAN), last: Math.min(rows - 1, onScreen.last + OVERSCAN) };
       const next = nextRowRange(drawn.current, onScreen, wanted);
       drawn.current = next;
       setRange((r) => (r?.first === next.first && r.last === next.last ? r : next));
@@ -86,13 +85,7 @@ export function CollectionGrid({ items, size, compactPoints, onOpen }: { items: 
       window.removeEventListener("scroll", schedule);
       window.removeEventListener("resize", schedule);
     };
-  }, [width, rowHeight, rows, overscan]);
-
-  // The rows off screen follow, one more above and below after each frame.
-  useEffect(() => {
-    if (!width || overscan >= OVERSCAN) return;
-    return afterNextFrame(() => setOverscan((n) => n + 1));
-  }, [width, overscan]);
+  }, [width, rowHeight, rows]);
 
   // While the page scrolls, the tiles' foil stands still (collection.css): every running animation
   // is style and pre-paint work in each frame; a trace of the 10,000-card binder scrolling at 4x
