@@ -6,7 +6,7 @@ import "./styles/tokens.css";
 import "./styles/base.css";
 import "./lib/ui/Logo.css";
 import "./lib/ui/LoadingScreen.css";
-import { loadInStages, preloadModules } from "./lib/loadInStages";
+import { importWithoutErrorStacks, loadInStages, preloadModules } from "./lib/loadInStages";
 import { readEarlyText } from "./lib/earlyText";
 import { readPreloadPlan, startPageEarly } from "./lib/preloadPlan";
 import { listenForInstallPrompt } from "./install/installPrompt";
@@ -31,7 +31,7 @@ function startApp(): void {
   appStarted = true;
   void loadInStages([
     () => import("react"),
-    () => import("react-dom/client"),
+    () => importWithoutErrorStacks(() => import("react-dom/client")),
     () => import("@tanstack/react-query"),
     () => import("@tanstack/react-router"),
     () => import("./main"),
