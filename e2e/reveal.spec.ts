@@ -159,6 +159,51 @@ test.describe("on the PixiJS stage", () => {
   });
 });
 
+test("the packs screen rehearses the reveal's overlay unseen, leaving the page behind as it was", async ({ page }) => {
+  // Watches the overlay's rehearsal while it is there (two frames): how it is shown, and whether
+  // the page behind was touched as the real reveal touches it.
+  await page.addInitScript(() => {
+    const w = window as unknown as { __overlay: { seen: number; shown: string[]; touched: string[] } };
+    w.__overlay = { seen: 0, shown: [], touched: [] };
+    let present = false;
+    new MutationObserver(() => {
+      const layer = document.querySelector<HTMLElement>(".reveal--rehearsal");
+      if (layer && !present) {
+        w.__overlay.seen += 1;
+        const style = getComputedStyle(layer);
+        w.__overlay.shown.push(`${style.opacity}/${style.pointerEvents}/${layer.getAttribute("aria-hidden")}`);
+      }
+      present = layer !== null;
+      if (!layer) return;
+      if (document.getElementById("root")?.hasAttribute("aria-hidden")) w.__overlay.touched.push("root hidden");
+      if (document.body.classList.contains("has-dialog")) w.__overlay.touched.push("scroll locked");
+      if (document.querySelector("[role=dialog]")) w.__overlay.touched.push("a dialog");
+      if (layer.contains(document.activeElement)) w.__overlay.touched.push("focus taken");
+      if (layer.querySelector(".reveal__stage *")) w.__overlay.touched.push("cards dealt");
+    }).observe(document, { childList: true, subtree: true, attributes: true });
+    // Focus moves without a mutation: looked at on every focus change too.
+    document.addEventListener("focusin", () => {
+      const layer = document.querySelector(".reveal--rehearsal");
+      if (layer?.contains(document.activeElement)) w.__overlay.touched.push("focus taken");
+    }, true);
+  });
+  await signUp(page, uniqueName("overlayrh"));
+  const overlay = () => page.evaluate(() => (window as unknown as { __overlay: { seen: number; shown: string[]; touched: string[] } }).__overlay);
+  await expect.poll(async () => (await overlay()).seen, { timeout: 30_000 }).toBe(1);
+  await expect(page.locator(".reveal")).toHaveCount(0);
+  const { shown, touched } = await overlay();
+  expect(shown).toEqual(["0.001/none/true"]);
+  expect(touched).toEqual([]);
+  // The real reveal afterwards is the usual one, and no second rehearsal comes.
+  await packTile(page, "Velvet Night").click();
+  const reveal = page.getByRole("dialog", { name: "Velvet Night Pack Opened!" });
+  await expect(reveal.getByRole("button", { name: "Awesome!" })).toBeVisible({ timeout: 20_000 });
+  await expect(page.locator(".reveal")).toHaveCount(1);
+  await reveal.getByRole("button", { name: "Awesome!" }).click();
+  await expect(page.locator(".reveal")).toHaveCount(0);
+  expect((await overlay()).seen).toBe(1);
+});
+
 test("without WebGL the packs screen rehearses the deal out of sight in idle time and leaves nothing behind", async ({ page }) => {
   await withoutWebGL(page);
   // Counts the rehearsals' hosts as they come (each is there for two frames only).

@@ -6,7 +6,7 @@ import { PackCard } from "../features/packs/components/PackCard";
 import { PackRatesDialog } from "../features/packs/components/PackRatesDialog";
 import { PackRevealOverlay } from "../features/packs/components/PackRevealOverlay";
 import { usePackOpening } from "../features/packs/hooks";
-import { useRevealWarmUp } from "../features/packs/useRevealWarmUp";
+import { useRevealRehearsal, useRevealWarmUp } from "../features/packs/useRevealWarmUp";
 import { InstallOffer } from "../install/components/InstallOffer";
 import { canAfford, canOpenAnother, PACK_SETS, pityOf } from "../features/packs/packRules";
 import "../features/packs/components/packs.css";
@@ -20,6 +20,10 @@ export const Route = createFileRoute("/")({
   component: PacksView,
 });
 
+/** What the overlay's rehearsal shows: the first pack, its cards not in yet (as at a tap). */
+const REHEARSAL = { id: 0, set: PACK_SETS[0]!, count: 1, cards: null } as const;
+const ignore = () => {};
+
 /** SPEC.md section 2, pack opening screen: the seven packs, their rates, and the reveal. */
 function PacksView() {
   usePageTitle("Packs");
@@ -31,6 +35,7 @@ function PacksView() {
 
   // PixiJS, the stage and its shaders (and the sounds) warm up in idle time while the player looks at the packs.
   useRevealWarmUp();
+  const rehearsing = useRevealRehearsal();
   // The reveal's next pack is paid from the balance the server gave with these cards.
   const payer = packs.reveal?.balance ? { ...user, ...packs.reveal.balance } : user;
 
@@ -72,6 +77,9 @@ function PacksView() {
       </div>
 
       <PackRatesDialog set={ratesFor} pity={ratesFor && pityOf(user, ratesFor.id)} onClose={() => setRatesFor(null)} />
+      {rehearsing && !packs.reveal && (
+        <PackRevealOverlay rehearsal reveal={REHEARSAL} canOpenAnother={false} onAwesome={ignore} onOpenAnother={ignore} />
+      )}
       {packs.reveal && (
         <PackRevealOverlay
           reveal={packs.reveal}

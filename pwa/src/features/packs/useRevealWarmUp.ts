@@ -1,7 +1,8 @@
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { getSoundBank } from "../../audio/soundBank";
 import { warmUpCardStage } from "../../effects/cardStage";
 import { useReducedMotion } from "../../effects/useReducedMotion";
+import { afterNextFrame } from "../../lib/afterNextFrame";
 import { quietIdle } from "../../lib/quietIdle";
 import { useLowEffects } from "../../lib/lowEffects";
 
@@ -21,4 +22,35 @@ export function useRevealWarmUp(): void {
     quietIdle(controller.signal).then(() => void getSoundBank().load(), () => {});
     return () => controller.abort();
   }, []);
+}
+
+let rehearsed = false;
+
+/**
+ * True for two frames, once per page load, in an idle moment while the packs screen shows: the
+ * reveal's overlay is then drawn unseen (PackRevealOverlay's rehearsal). The first pack of a visit
+ * used to run the overlay's code, style, lay out and paint it for the first time inside the tap:
+ * ~130-240 ms from tap to first frame at 4x CPU, against ~90-130 for the packs after it.
+ */
+export function useRevealRehearsal(): boolean {
+  const [rehearsing, setRehearsing] = useState(false);
+  useEffect(() => {
+    if (rehearsed) return;
+    const controller = new AbortController();
+    let cancelFrame = () => {};
+    // After the warm-up's first step, which waits for the same kind of moment.
+    void quietIdle(controller.signal)
+      .then(() => quietIdle(controller.signal))
+      .then(() => {
+        rehearsed = true;
+        setRehearsing(true);
+        // Drawn once (styled, laid out, painted), then taken away after the next frame.
+        cancelFrame = afterNextFrame(() => (cancelFrame = afterNextFrame(() => setRehearsing(false))));
+      }, () => {});
+    return () => {
+      controller.abort();
+      cancelFrame();
+    };
+  }, []);
+  return rehearsing;
 }

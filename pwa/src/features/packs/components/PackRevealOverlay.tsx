@@ -20,6 +20,11 @@ interface PackRevealOverlayProps {
   canOpenAnother: boolean;
   onAwesome: () => void;
   onOpenAnother: () => void;
+  /**
+   * Drawn once, unseen, while the player looks at the packs (useRevealRehearsal): no effects stage,
+   * no focus, nothing done to the page behind, out of the accessibility tree and of the pointer's way.
+   */
+  rehearsal?: boolean;
 }
 
 /**
@@ -34,7 +39,9 @@ export function PackRevealOverlay(props: PackRevealOverlayProps) {
   const awesomeRef = useRef(props.onAwesome);
   awesomeRef.current = props.onAwesome;
 
+  const { rehearsal } = props;
   useEffect(() => {
+    if (rehearsal) return;
     const appRoot = document.getElementById("root");
     const returnFocusTo = document.activeElement as HTMLElement | null;
     // The page behind is hidden from assistive technology once the overlay's first frame is
@@ -73,10 +80,11 @@ export function PackRevealOverlay(props: PackRevealOverlayProps) {
       document.body.classList.remove("has-dialog");
       if (returnFocusTo?.isConnected) returnFocusTo.focus();
     };
-  }, []);
+  }, [rehearsal]);
 
+  const dialog: React.HTMLAttributes<HTMLDivElement> = rehearsal ? { "aria-hidden": true } : { role: "dialog", "aria-modal": true, "aria-labelledby": titleId };
   return createPortal(
-    <div ref={layerRef} className={`reveal reveal--set${props.reveal.set.id}`} role="dialog" aria-modal="true" aria-labelledby={titleId}>
+    <div ref={layerRef} className={`reveal reveal--set${props.reveal.set.id}${rehearsal ? " reveal--rehearsal" : ""}`} {...dialog}>
       <div className="reveal__backdrop" aria-hidden="true" />
       {/* A new pack (Open Another Pack) starts a fresh run of the reveal. */}
       <RevealRun key={props.reveal.id} {...props} titleId={titleId} skipRef={skipRef} />
@@ -90,7 +98,7 @@ interface RevealRunProps extends PackRevealOverlayProps {
   skipRef: React.RefObject<(() => boolean) | null>;
 }
 
-function RevealRun({ reveal, canOpenAnother, onAwesome, onOpenAnother, titleId, skipRef }: RevealRunProps) {
+function RevealRun({ reveal, canOpenAnother, onAwesome, onOpenAnother, titleId, skipRef, rehearsal }: RevealRunProps) {
   const stageRef = useRef<HTMLDivElement>(null);
   const skipButtonRef = useRef<HTMLButtonElement>(null);
   const actionsRef = useRef<HTMLElement>(null);
@@ -140,7 +148,8 @@ function RevealRun({ reveal, canOpenAnother, onAwesome, onOpenAnother, titleId, 
   // At the tap: the backs are dealt at once, before the server has answered.
   useLayoutEffect(() => {
     const container = stageRef.current;
-    if (!container) return;
+    // The stage has a rehearsal of its own (warmUpCardStage); this one is the overlay's.
+    if (!container || rehearsal) return;
     handleRef.current = startPackReveal(container, CARDS_PER_PACK * reveal.count, options);
     skipRef.current = () => {
       if (doneRef.current) return false;
@@ -157,7 +166,7 @@ function RevealRun({ reveal, canOpenAnother, onAwesome, onOpenAnother, titleId, 
       handleRef.current?.destroy();
       handleRef.current = null;
     };
-  }, [options, skipRef, skip]);
+  }, [options, skipRef, skip, rehearsal]);
 
   // The server answered: the cards turn (or, skipped already, show at once). A layout effect, so
   // a Skip pressed before the answer ends the reveal in the very frame the cards arrive in.
