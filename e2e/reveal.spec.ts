@@ -159,11 +159,16 @@ test.describe("on the PixiJS stage", () => {
   });
 });
 
+/** What the page records of the overlay's rehearsal (the test below). */
+interface RehearsalWatch {
+  __overlay: { seen: number; shown: string[]; touched: string[] };
+}
+
 test("the packs screen rehearses the reveal's overlay unseen, leaving the page behind as it was", async ({ page }) => {
   // Watches the overlay's rehearsal while it is there (two frames): how it is shown, and whether
   // the page behind was touched as the real reveal touches it.
   await page.addInitScript(() => {
-    const w = window as unknown as { __overlay: { seen: number; shown: string[]; touched: string[] } };
+    const w = window as unknown as RehearsalWatch;
     w.__overlay = { seen: 0, shown: [], touched: [] };
     let present = false;
     new MutationObserver(() => {
@@ -188,7 +193,7 @@ test("the packs screen rehearses the reveal's overlay unseen, leaving the page b
     }, true);
   });
   await signUp(page, uniqueName("overlayrh"));
-  const overlay = () => page.evaluate(() => (window as unknown as { __overlay: { seen: number; shown: string[]; touched: string[] } }).__overlay);
+  const overlay = () => page.evaluate(() => (window as unknown as RehearsalWatch).__overlay);
   await expect.poll(async () => (await overlay()).seen, { timeout: 30_000 }).toBe(1);
   await expect(page.locator(".reveal")).toHaveCount(0);
   const { shown, touched } = await overlay();

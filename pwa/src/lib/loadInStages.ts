@@ -12,10 +12,11 @@ export async function loadInStages(stages: Array<() => Promise<unknown>>): Promi
 
 /**
  * Imports a module without stack traces for the Errors its evaluation creates. React DOM makes
- * five at module level (sentinels for Suspense and hydration, never thrown to anyone). Under
- * DevTools (Lighthouse, a developer's profile, Playwright) each new Error captures a detailed
- * stack, for which V8 re-parses the whole chunk to find source positions: React DOM's evaluation
- * was ~5x its cost (~145 ms of a ~165 ms task at 4x CPU). Without DevTools it changes nothing.
+ * five at module level (sentinels for Suspense and hydration, never thrown to anyone). Under a
+ * DevTools connection with Runtime enabled (Playwright, a developer with DevTools open; not
+ * Lighthouse's) each new Error captures a detailed stack, for which V8 re-parses the whole chunk
+ * to find source positions: React DOM's evaluation was ~5x its cost (~145 ms of a ~165 ms task at
+ * 4x CPU). Without DevTools it changes nothing.
  * Errors created elsewhere before the import settles have no stack either; the import is short.
  */
 export async function importWithoutErrorStacks<T>(load: () => Promise<T>): Promise<T> {
