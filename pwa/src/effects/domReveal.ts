@@ -114,21 +114,30 @@ function paint(c: DomCard, part: PaintPart, width: number, height: number, ratio
 }
 
 /**
- * The card back, drawn once at the largest card size (CSS scales it down) and encoded off the
- * main thread (toBlob): a data URL per size cost a synchronous PNG encode and a long CSS value
- * set on every card at every layout. Until it is ready the back's CSS gradient shows.
+ * Card backs, drawn at the size the reveal's cards have on this screen and encoded off the main
+ * thread (toBlob): a data URL per size cost a synchronous PNG encode and a long CSS value set on
+ * every card at every layout. Until one is ready the back's CSS gradient shows. Drawn at the
+ * largest card size (300 CSS px at 2x, 604x844) for every screen, a phone's first deal decoded it
+ * and scaled it down on the raster thread before its first frame (17-28 ms in traces at 4x CPU).
  */
-let backUrl: Promise<string | null> | undefined;
-const BACK_CSS_WIDTH = 300;
+const backs = new Map<number, { url: Promise<string | null>; ready: string | null }>();
 const CARD_RATIO = 7 / 5;
 
-export function cardBackUrl(): Promise<string | null> {
-  backUrl ??= new Promise<string | null>((resolve) => {
-    const ratio = Math.min(2, window.devicePixelRatio || 1);
-    const width = Math.round(BACK_CSS_WIDTH * ratio);
-    drawCardBack(width, Math.round(width * CARD_RATIO)).toBlob((blob) => resolve(blob ? URL.createObjectURL(blob) : null), "image/png");
-  });
-  return backUrl;
+/**
+ * A back for cards `width` device px wide: one drawn before if it suits (never scaled up, nor
+ * down by more than a third, so a window being resized does not draw one per step), else a new one.
+ */
+function cardBack(width: number): { url: Promise<string | null>; ready: string | null } {
+  for (const [drawn, back] of backs) if (drawn >= width && drawn <= width * 1.5) return back;
+  const back = {
+    ready: null as string | null,
+    url: new Promise<string | null>((resolve) => {
+      drawCardBack(width, Math.round(width * CARD_RATIO)).toBlob((blob) => resolve(blob ? URL.createObjectURL(blob) : null), "image/png");
+    }),
+  };
+  void back.url.then((url) => (back.ready = url));
+  backs.set(width, back);
+  return back;
 }
 
 /** Roughly what the reveal's header and buttons take from the screen's height, in CSS px. */
@@ -139,7 +148,10 @@ const stageHeightGuess = () => Math.max(200, window.innerHeight - REVEAL_CHROME_
 /** Idle-time preparation of the DOM reveal (the packs screen's warm-up when PixiJS is not used). */
 export function warmUpDomReveal(lowEffects: boolean, reducedMotion: boolean): Promise<unknown> {
   warmBadgeFonts(lowEffects);
-  return cardBackUrl().then(() => rehearseDeal(lowEffects, reducedMotion));
+  // The back this screen's pack will use is drawn first: the rehearsal then paints it, so the
+  // raster has it decoded before the first tap.
+  const slot = expectedSlot();
+  return (slot ? cardBack(Math.round(slot.width * pixelRatio(lowEffects))).url : Promise.resolve()).then(() => rehearseDeal(lowEffects, reducedMotion));
 }
 
 /**
@@ -174,8 +186,13 @@ const SAMPLE_CARD: RevealCard = { key: "warm-up", character: "sample", set: 1, b
  */
 function warmBadgeFonts(lowEffects: boolean): void {
   const ratio = pixelRatio(lowEffects);
-  const slot = revealLayout(CARDS_PER_PACK, window.innerWidth, stageHeightGuess(), packGrid(CARDS_PER_PACK)).slots[0];
+  const slot = expectedSlot();
   if (slot) drawOverlay(SAMPLE_CARD, Math.round(slot.width * ratio), Math.round(slot.height * ratio), ratio);
+}
+
+/** A pack card's place on this screen's reveal, from the window's size (read in idle time only: it can force a layout). */
+function expectedSlot() {
+  return revealLayout(CARDS_PER_PACK, window.innerWidth, stageHeightGuess(), packGrid(CARDS_PER_PACK)).slots[0];
 }
 
 /** Tracks the pointer over the cards: foil position and a gentle tilt (not under reduced motion). */
@@ -240,6 +257,18 @@ export function domReveal(container: HTMLElement, count: number, options: Reveal
   let domCards: DomCard[] = [];
 
   let grid = revealLayout(count, 1, 1);
+  // The back drawn for this size, set with the layout when it is ready (the warm-up drew it).
+  let back: ReturnType<typeof cardBack> | null = null;
+  const showBack = (width: number) => {
+    const next = cardBack(width);
+    if (next === back) return;
+    back = next;
+    if (next.ready) root.style.setProperty("--back", `url(${next.ready})`);
+    else
+      void next.url.then((url) => {
+        if (url && back === next && !destroyed) root.style.setProperty("--back", `url(${url})`);
+      });
+  };
   let laidOut = false;
   // Sized by the ResizeObserver, whose first report comes in the first frame, after that frame's
   // own layout: reading the container's size here, in the tap's task, forced a style and layout
@@ -247,6 +276,7 @@ export function domReveal(container: HTMLElement, count: number, options: Reveal
   const layout = (width: number, height: number) => {
     laidOut = true;
     grid = revealLayout(count, width, height, packGrid(count));
+    showBack(Math.round(grid.cardWidth * pixelRatio(lowEffects)));
     shells.forEach((shell, i) => {
       const s = grid.slots[i]!;
       Object.assign(shell.el.style, { left: `${s.cx - s.width / 2}px`, top: `${s.cy - s.height / 2}px`, width: `${s.width}px`, height: `${s.height}px` });
@@ -294,9 +324,6 @@ export function domReveal(container: HTMLElement, count: number, options: Reveal
     }
     if (!paintHeld) paintTimer ??= setTimeout(paintNext, 0);
   };
-  void cardBackUrl().then((url) => {
-    if (url) root.style.setProperty("--back", `url(${url})`);
-  });
   // Layout is up to date when an observer reports: reading the size here costs nothing.
   const observer = new ResizeObserver(() => layout(container.clientWidth, container.clientHeight));
   observer.observe(container);
