@@ -161,15 +161,15 @@ test.describe("on the PixiJS stage", () => {
 
 /** What the page records of the overlay's rehearsal (the test below). */
 interface RehearsalWatch {
-  __overlay: { seen: number; shown: string[]; touched: string[] };
+  __overlay: { seen: number; shown: string[]; touched: string[]; buttons: boolean };
 }
 
-test("the packs screen rehearses the reveal's overlay unseen, leaving the page behind as it was", async ({ page }) => {
-  // Watches the overlay's rehearsal while it is there (two frames): how it is shown, and whether
-  // the page behind was touched as the real reveal touches it.
+test("the packs screen rehearses the reveal's overlay unseen, as at a tap and as after Skip, leaving the page behind as it was", async ({ page }) => {
+  // Watches the overlay's rehearsal while it is there (a few frames): how it is shown, whether it
+  // got to the buttons, and whether the page behind was touched as the real reveal touches it.
   await page.addInitScript(() => {
     const w = window as unknown as RehearsalWatch;
-    w.__overlay = { seen: 0, shown: [], touched: [] };
+    w.__overlay = { seen: 0, shown: [], touched: [], buttons: false };
     let present = false;
     new MutationObserver(() => {
       const layer = document.querySelector<HTMLElement>(".reveal--rehearsal");
@@ -185,6 +185,7 @@ test("the packs screen rehearses the reveal's overlay unseen, leaving the page b
       if (document.querySelector("[role=dialog]")) w.__overlay.touched.push("a dialog");
       if (layer.contains(document.activeElement)) w.__overlay.touched.push("focus taken");
       if (layer.querySelector(".reveal__stage *")) w.__overlay.touched.push("cards dealt");
+      if ([...layer.querySelectorAll(".reveal__actions button")].some((b) => b.textContent?.includes("Awesome!"))) w.__overlay.buttons = true;
     }).observe(document, { childList: true, subtree: true, attributes: true });
     // Focus moves without a mutation: looked at on every focus change too.
     document.addEventListener("focusin", () => {
@@ -196,8 +197,9 @@ test("the packs screen rehearses the reveal's overlay unseen, leaving the page b
   const overlay = () => page.evaluate(() => (window as unknown as RehearsalWatch).__overlay);
   await expect.poll(async () => (await overlay()).seen, { timeout: 30_000 }).toBe(1);
   await expect(page.locator(".reveal")).toHaveCount(0);
-  const { shown, touched } = await overlay();
+  const { shown, touched, buttons } = await overlay();
   expect(shown).toEqual(["0.001/none/true"]);
+  expect(buttons).toBe(true);
   expect(touched).toEqual([]);
   // The real reveal afterwards is the usual one, and no second rehearsal comes.
   await packTile(page, "Velvet Night").click();

@@ -26,31 +26,38 @@ export function useRevealWarmUp(): void {
 
 let rehearsed = false;
 
+/** What the overlay's rehearsal draws: the tap's first frame (backs not in yet), then Skip's (the buttons). */
+export type RehearsalPhase = "deal" | "done";
+
 /**
- * True for two frames, once per page load, in an idle moment while the packs screen shows: the
- * reveal's overlay is then drawn unseen (PackRevealOverlay's rehearsal). The first pack of a visit
- * used to run the overlay's code and style, lay out and paint it for the first time inside the tap
- * (in traces at 4x CPU: 14-28 ms of compiling alone, and the tap's frame about twice the next packs').
+ * The overlay's rehearsal, once per page load, in an idle moment while the packs screen shows:
+ * "deal" for two frames, then "done" for two, then null. The reveal's overlay is then drawn unseen
+ * in both states (PackRevealOverlay's rehearsal). The first pack of a visit used to run the
+ * overlay's code and style, lay out and paint it for the first time inside the tap (in traces at
+ * 4x CPU: 14-28 ms of compiling alone, and the tap's frame about twice the next packs'); the first
+ * Skip did the same for the buttons.
  */
-export function useRevealRehearsal(): boolean {
-  const [rehearsing, setRehearsing] = useState(false);
+export function useRevealRehearsal(): RehearsalPhase | null {
+  const [phase, setPhase] = useState<RehearsalPhase | null>(null);
   useEffect(() => {
     if (rehearsed) return;
     const controller = new AbortController();
     let cancelFrame = () => {};
+    // Each phase is drawn once (styled, laid out, painted) before the next.
+    const after = (next: RehearsalPhase | null, then?: () => void) =>
+      (cancelFrame = afterNextFrame(() => (cancelFrame = afterNextFrame(() => (setPhase(next), then?.())))));
     // After the warm-up's first step, which waits for the same kind of moment.
     void quietIdle(controller.signal)
       .then(() => quietIdle(controller.signal))
       .then(() => {
         rehearsed = true;
-        setRehearsing(true);
-        // Drawn once (styled, laid out, painted), then taken away after the next frame.
-        cancelFrame = afterNextFrame(() => (cancelFrame = afterNextFrame(() => setRehearsing(false))));
+        setPhase("deal");
+        after("done", () => after(null));
       }, () => {});
     return () => {
       controller.abort();
       cancelFrame();
     };
   }, []);
-  return rehearsing;
+  return phase;
 }

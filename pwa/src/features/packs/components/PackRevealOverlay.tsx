@@ -11,6 +11,7 @@ import { useLowEffects } from "../../../lib/lowEffects";
 import { Button } from "../../../lib/ui/Button";
 import { Icon } from "../../../lib/ui/Icon";
 import type { PackReveal } from "../hooks";
+import type { RehearsalPhase } from "../useRevealWarmUp";
 import { ShareButton } from "../../share/ShareButton";
 import { cardLabel, celebrationOf, fairPacksLabel, highestTierOf, revealCardsOf, revealTitle } from "../packRules";
 
@@ -21,10 +22,11 @@ interface PackRevealOverlayProps {
   onAwesome: () => void;
   onOpenAnother: () => void;
   /**
-   * Drawn once, unseen, while the player looks at the packs (useRevealRehearsal): no effects stage,
-   * no focus, nothing done to the page behind, out of the accessibility tree and of the pointer's way.
+   * Drawn unseen while the player looks at the packs (useRevealRehearsal), as at the tap and then
+   * as after Skip: no effects stage, no focus, nothing done to the page behind, out of the
+   * accessibility tree, the keyboard's and the pointer's way.
    */
-  rehearsal?: boolean;
+  rehearsal?: RehearsalPhase;
 }
 
 /**
@@ -82,7 +84,7 @@ export function PackRevealOverlay(props: PackRevealOverlayProps) {
     };
   }, [rehearsal]);
 
-  const dialog: React.HTMLAttributes<HTMLDivElement> = rehearsal ? { "aria-hidden": true } : { role: "dialog", "aria-modal": true, "aria-labelledby": titleId };
+  const dialog: React.HTMLAttributes<HTMLDivElement> = rehearsal ? { "aria-hidden": true, inert: true } : { role: "dialog", "aria-modal": true, "aria-labelledby": titleId };
   return createPortal(
     <div ref={layerRef} className={`reveal reveal--set${props.reveal.set.id}${rehearsal ? " reveal--rehearsal" : ""}`} {...dialog}>
       <div className="reveal__backdrop" aria-hidden="true" />
@@ -109,7 +111,8 @@ function RevealRun({ reveal, canOpenAnother, onAwesome, onOpenAnother, titleId, 
   const cards = useMemo(() => (reveal.cards ? revealCardsOf(reveal.cards) : null), [reveal.cards]);
   // Which cards have turned: a bulk open turns them from the last to the first (rarest last).
   const [turned, setTurned] = useState<ReadonlySet<number>>(() => new Set());
-  const [done, setDone] = useState(false);
+  const [ended, setDone] = useState(false);
+  const done = ended || rehearsal === "done";
   /** Skip ended the reveal: the buttons appear without their entrance. */
   const [skipped, setSkipped] = useState(false);
   /** Focus has moved from Skip to the buttons: Skip can leave the page. */
@@ -190,12 +193,12 @@ function RevealRun({ reveal, canOpenAnother, onAwesome, onOpenAnother, titleId, 
     // focused since the tap, stays in the page until then, out of sight (.is-done): removing, or
     // hiding with the hidden attribute, the focused element made the browser update the overlay's
     // style (and layout) at once (30-45 ms at 4x CPU inside Skip's task).
-    if (!done) return;
+    if (!done || rehearsal) return;
     return afterNextFrame(() => {
       actionsRef.current?.querySelector<HTMLButtonElement>("button:not(.reveal__skip)")?.focus();
       setHandedOver(true);
     });
-  }, [done]);
+  }, [done, rehearsal]);
 
   const cardCount = reveal.cards?.length ?? CARDS_PER_PACK * reveal.count;
   const title = revealTitle(reveal.set as CardSet, cardCount);
