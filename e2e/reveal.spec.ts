@@ -253,6 +253,37 @@ for (const size of ["desktop", "phone"] as const) {
   });
 }
 
+test("the cards keep their place when the buttons come at the end of a reveal @phone", async ({ page }) => {
+  await withoutWebGL(page);
+  // Notes when the overlay's rehearsal has been and gone: it is where the buttons' room is learnt.
+  await page.addInitScript(() => {
+    const w = window as unknown as { __rehearsed: boolean };
+    w.__rehearsed = false;
+    new MutationObserver((records) => {
+      for (const r of records) for (const n of r.removedNodes) if (n instanceof HTMLElement && n.classList.contains("reveal--rehearsal")) w.__rehearsed = true;
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await signUp(page, uniqueName("steady"));
+  await expect.poll(() => page.evaluate(() => (window as unknown as { __rehearsed: boolean }).__rehearsed), { timeout: 30_000 }).toBe(true);
+  const held = await holdOpenPack(page);
+  await packTile(page, "Velvet Night").click();
+  await held.requested;
+  const reveal = page.getByRole("dialog", { name: "Velvet Night Pack Opened!" });
+  // Where the stage put each card (its layout, not the deal's motion), and the buttons' room.
+  const places = () =>
+    reveal.evaluate((layer) => ({
+      cards: [...layer.querySelectorAll<HTMLElement>(".fx-card")].map((c) => `${c.offsetLeft},${c.offsetTop},${c.offsetWidth}`),
+      room: layer.querySelector<HTMLElement>(".reveal__actions")!.offsetHeight,
+    }));
+  await expect(reveal.locator(".fx-card")).toHaveCount(3);
+  await expect.poll(async () => (await places()).cards.every((c) => !c.endsWith(",0"))).toBe(true);
+  const dealt = await places();
+  held.release();
+  await reveal.getByRole("button", { name: /Skip/ }).click();
+  await expect(reveal.getByRole("button", { name: "Awesome!" })).toBeVisible();
+  expect(await places()).toEqual(dealt);
+});
+
 test("a Mythic pull lights the whole overlay, title and buttons included, behind the cards", async ({ page }) => {
   await withoutWebGL(page);
   await signUp(page, uniqueName("mythic"));

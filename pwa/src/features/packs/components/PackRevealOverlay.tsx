@@ -95,6 +95,14 @@ export function PackRevealOverlay(props: PackRevealOverlayProps) {
   );
 }
 
+/**
+ * The room the buttons take at the end of a reveal on this screen, as the overlay's rehearsal laid
+ * them out. A reveal keeps it from the tap on: the cards no longer move up when the buttons come
+ * (by 82 px on a 390x844 phone, 19 px at 1440x900), and the frame that shows them (Skip's) does
+ * not lay the stage and its cards out again.
+ */
+let actionsRoom: number | null = null;
+
 interface RevealRunProps extends PackRevealOverlayProps {
   titleId: string;
   skipRef: React.RefObject<(() => boolean) | null>;
@@ -118,6 +126,7 @@ function RevealRun({ reveal, canOpenAnother, onAwesome, onOpenAnother, titleId, 
   /** Focus has moved from Skip to the buttons: Skip can leave the page. */
   const [handedOver, setHandedOver] = useState(false);
   const doneRef = useRef(false);
+  const [room] = useState(() => (rehearsal ? null : actionsRoom));
 
   // The stage runs once per pack; settings changes mid-reveal do not restart it.
   const settings = useRef({ reducedMotion, lowEffects });
@@ -200,6 +209,18 @@ function RevealRun({ reveal, canOpenAnother, onAwesome, onOpenAnother, titleId, 
     });
   }, [done, rehearsal]);
 
+  // The rehearsal's end measures the buttons' room (an observer: no layout forced).
+  useEffect(() => {
+    const footer = actionsRef.current;
+    if (rehearsal !== "done" || !footer) return;
+    const observer = new ResizeObserver(([entry]) => {
+      const height = entry?.borderBoxSize[0]?.blockSize;
+      if (height) actionsRoom = height;
+    });
+    observer.observe(footer);
+    return () => observer.disconnect();
+  }, [rehearsal]);
+
   const cardCount = reveal.cards?.length ?? CARDS_PER_PACK * reveal.count;
   const title = revealTitle(reveal.set as CardSet, cardCount);
   // A Legendary or Mythic that has turned lights the whole overlay, title and button bands too.
@@ -232,7 +253,7 @@ function RevealRun({ reveal, canOpenAnother, onAwesome, onOpenAnother, titleId, 
         ))}
       </ul>
 
-      <footer ref={actionsRef} className="reveal__actions">
+      <footer ref={actionsRef} className="reveal__actions" style={room ? { minHeight: room } : undefined}>
         {!handedOver && (
           <button
             ref={skipButtonRef}
