@@ -260,6 +260,8 @@ export function domReveal(container: HTMLElement, count: number, options: Reveal
   // The back drawn for this size, set with the layout when it is ready (the warm-up drew it).
   let back: ReturnType<typeof cardBack> | null = null;
   const showBack = (width: number) => {
+    // A stage with no room yet (hidden, or not laid out) has nothing to draw a back for.
+    if (width < 1) return;
     const next = cardBack(width);
     if (next === back) return;
     back = next;
