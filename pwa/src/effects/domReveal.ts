@@ -120,17 +120,22 @@ function paint(c: DomCard, part: PaintPart, width: number, height: number, ratio
  * largest card size (300 CSS px at 2x, 604x844) for every screen, a phone's first deal decoded it
  * and scaled it down on the raster thread before its first frame (17-28 ms in traces at 4x CPU).
  */
-const backs = new Map<number, { url: Promise<string | null>; ready: string | null }>();
+interface CardBack {
+  url: Promise<string | null>;
+  /** The URL once it is ready. */
+  ready: string | null;
+}
+const backs = new Map<number, CardBack>();
 const CARD_RATIO = 7 / 5;
 
 /**
  * A back for cards `width` device px wide: one drawn before if it suits (never scaled up, nor
  * down by more than a third, so a window being resized does not draw one per step), else a new one.
  */
-function cardBack(width: number): { url: Promise<string | null>; ready: string | null } {
+function cardBack(width: number): CardBack {
   for (const [drawn, back] of backs) if (drawn >= width && drawn <= width * 1.5) return back;
-  const back = {
-    ready: null as string | null,
+  const back: CardBack = {
+    ready: null,
     url: new Promise<string | null>((resolve) => {
       drawCardBack(width, Math.round(width * CARD_RATIO)).toBlob((blob) => resolve(blob ? URL.createObjectURL(blob) : null), "image/png");
     }),
@@ -258,7 +263,7 @@ export function domReveal(container: HTMLElement, count: number, options: Reveal
 
   let grid = revealLayout(count, 1, 1);
   // The back drawn for this size, set with the layout when it is ready (the warm-up drew it).
-  let back: ReturnType<typeof cardBack> | null = null;
+  let back: CardBack | null = null;
   const showBack = (width: number) => {
     // A stage with no room yet (hidden, or not laid out) has nothing to draw a back for.
     if (width < 1) return;

@@ -1,13 +1,12 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { useState } from "react";
 import { MSG } from "@contract/messages";
-import type { PulledCardDto } from "@contract/cards";
-import { CARDS_PER_PACK, type CardSet } from "../../../api/src/game/sets";
+import type { CardSet } from "../../../api/src/game/sets";
 import { PackCard } from "../features/packs/components/PackCard";
 import { PackRatesDialog } from "../features/packs/components/PackRatesDialog";
 import { PackRevealOverlay } from "../features/packs/components/PackRevealOverlay";
-import { usePackOpening, type PackReveal } from "../features/packs/hooks";
-import { useRevealRehearsal, useRevealWarmUp, type RehearsalPhase } from "../features/packs/useRevealWarmUp";
+import { usePackOpening } from "../features/packs/hooks";
+import { useRevealRehearsal, useRevealWarmUp } from "../features/packs/useRevealWarmUp";
 import { InstallOffer } from "../install/components/InstallOffer";
 import { canAfford, canOpenAnother, PACK_SETS, pityOf } from "../features/packs/packRules";
 import "../features/packs/components/packs.css";
@@ -21,26 +20,6 @@ export const Route = createFileRoute("/")({
   component: PacksView,
 });
 
-/** What the overlay's rehearsal shows: the first pack, its cards not in yet (as at a tap), then in (as after Skip). */
-const REHEARSAL_SET = PACK_SETS[0]!;
-const REHEARSAL_CARD: PulledCardDto = {
-  id: 0,
-  userId: 0,
-  character: REHEARSAL_SET.characters[0]!,
-  background: "",
-  set: REHEARSAL_SET.id,
-  isHolo: false,
-  isGlitch: false,
-  isDarkHolo: false,
-  points: 1,
-  tier: "Common",
-  openedAt: "",
-  isNew: false,
-};
-const REHEARSAL: Record<RehearsalPhase, PackReveal> = {
-  deal: { id: 0, set: REHEARSAL_SET, count: 1, cards: null },
-  done: { id: 0, set: REHEARSAL_SET, count: 1, cards: Array(CARDS_PER_PACK).fill(REHEARSAL_CARD), pulls: [{ serverSeedHash: "", clientSeed: "", nonce: 0 }] },
-};
 const ignore = () => {};
 
 /** SPEC.md section 2, pack opening screen: the seven packs, their rates, and the reveal. */
@@ -97,7 +76,7 @@ function PacksView() {
 
       <PackRatesDialog set={ratesFor} pity={ratesFor && pityOf(user, ratesFor.id)} onClose={() => setRatesFor(null)} />
       {rehearsal && !packs.reveal && (
-        <PackRevealOverlay rehearsal={rehearsal} reveal={REHEARSAL[rehearsal]} canOpenAnother onAwesome={ignore} onOpenAnother={ignore} />
+        <PackRevealOverlay rehearsal={rehearsal.phase} reveal={rehearsal.reveal} canOpenAnother onAwesome={ignore} onOpenAnother={ignore} />
       )}
       {packs.reveal && (
         <PackRevealOverlay
