@@ -271,6 +271,11 @@ describe("sound bank", () => {
     expect(clicks.map((c) => c.playCount)).toEqual([2, 2, 1, 1, 1]);
   });
 
+  it("has howler unlock one <audio> element on the first gesture, for the music, not ten", async () => {
+    await signedInBank();
+    expect((fake.Howler as { html5PoolSize?: number }).html5PoolSize).toBe(1);
+  });
+
   it("falls back to 10 html5 click players without Web Audio", async () => {
     fake.state.usingWebAudio = false;
     await signedInBank();

@@ -112,6 +112,10 @@ export function createSoundBank(env: SoundBankEnv = browserEnv()): SoundBank {
     // Without one (Node, tests) nothing waits, not even a microtask.
     const spareMoment = env.spareMoment;
     loading ??= loadHowler().then(async (howler) => {
+      // On the first gesture howler unlocks a pool of <audio> elements, 10 by default, built in
+      // the gesture's task (the first tap on a pack: ~4 ms of it at 4x CPU, traced). With Web
+      // Audio only the music streams through one; without Web Audio howler unlocks nothing.
+      howler.Howler.html5PoolSize = 1;
       // Web Audio for every effect: decoded once, overlapping plays are cheap and sample-accurate.
       // One Howl per spare moment: the first builds the AudioContext (~95 ms at 4x CPU), and each
       // starts its request (8 in one task were ~115 ms at 4x, in a new player's first reveal).
