@@ -5,7 +5,7 @@ import type { Config } from "./config.ts";
 import type { Db } from "./db/knex.ts";
 import { compressJson } from "./http/compressJson.ts";
 import { errorHandler, logAppError } from "./http/errors.ts";
-import { requestLog } from "./http/requestLog.ts";
+import { requestLog, type RequestLogSwitch } from "./http/requestLog.ts";
 import { sameOriginOnly, securityHeaders } from "./http/security.ts";
 import { sessionMiddleware } from "./http/session.ts";
 import { staticFiles } from "./http/staticFiles.ts";
@@ -28,6 +28,8 @@ export interface AppDeps {
   db: Db;
   config: Config;
   log: Logger;
+  /** Request lines on or off; by default as LOG_REQUESTS set them at start. */
+  requestLogging?: RequestLogSwitch;
 }
 
 // Paths that must read the raw body and authenticate by signature instead of by origin.
@@ -43,7 +45,7 @@ export function apiRouter({ db, config, log }: AppDeps): Router {
   return api;
 }
 
-export function createApp({ db, config, log }: AppDeps): Koa {
+export function createApp({ db, config, log, requestLogging = { on: config.logRequests } }: AppDeps): Koa {
   const app = new Koa();
   app.keys = [config.sessionSecret];
   // Behind N proxies the client's address is the N-th from the end of X-Forwarded-For: entries
@@ -54,7 +56,7 @@ export function createApp({ db, config, log }: AppDeps): Koa {
 
   const api = apiRouter({ db, config, log });
 
-  if (config.logRequests) app.use(requestLog(log));
+  app.use(requestLog(log, requestLogging));
   app.use(securityHeaders());
   app.use(errorHandler(log));
   app.use(staticFiles({ assetDirs: config.assetDirs, pwaDir: config.pwaDir }));

@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { ROOT_DIR } from "./config.ts";
+import { createTestDb } from "./testing/testDb.ts";
 
 // The real server process, as `npm start` runs it (without the PWA build step): it must migrate
 // and seed on start, log one JSON line per request, and stop cleanly on SIGTERM leaving the
@@ -45,6 +46,14 @@ const freePort = () =>
     });
   });
 
+const until = async (done: () => boolean, timeoutMs = 30_000) => {
+  const deadline = Date.now() + timeoutMs;
+  while (!done()) {
+    if (Date.now() > deadline) throw new Error("timed out");
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+};
+
 const stop = (child: ChildProcess) =>
   new Promise<number | null>((resolve) => {
     child.on("exit", (code) => resolve(code));
@@ -81,6 +90,50 @@ describe("server process", () => {
     });
     expect(login.status).toBe(200);
     expect(await stop(second.child)).toBe(0);
+  }, 180_000);
+
+  it("turns the request log off and on again on SIGUSR2, without a restart", async () => {
+    const port = await freePort();
+    const server = start(port, { LOG_REQUESTS: "0" });
+    await server.ready;
+    const base = `http://127.0.0.1:${port}`;
+    const logLines = () => server.output().split("\n").filter((l) => l.startsWith("{")).map((l) => JSON.parse(l));
+    const flipped = async (times: number) => {
+      server.child.kill("SIGUSR2");
+      await until(() => logLines().filter((l) => l.msg === "request log").length === times);
+    };
+    await fetch(`${base}/api/health?quiet=1`);
+    await flipped(1);
+    await fetch(`${base}/api/health?logged=1`);
+    await flipped(2);
+    await fetch(`${base}/api/health?quiet=2`);
+    expect(await stop(server.child)).toBe(0);
+    const lines = logLines();
+    expect(lines.filter((l) => l.msg === "request log").map((l) => l.on)).toEqual([true, false]);
+    // Paths are logged without their query: one request line, the one sent while the log was on.
+    expect(lines.filter((l) => l.msg === "request")).toEqual([expect.objectContaining({ method: "GET", path: "/api/health", status: 200 })]);
+    const logged = lines.findIndex((l) => l.msg === "request");
+    expect(lines.findIndex((l) => l.msg === "request log" && l.on === true)).toBeLessThan(logged);
+    expect(lines.findIndex((l) => l.msg === "request log" && l.on === false)).toBeGreaterThan(logged);
+  }, 180_000);
+
+  it.runIf(!!process.env.DATABASE_URL)("passes SIGUSR2 on to every worker", async () => {
+    const testDb = await createTestDb({ poolMax: 1 });
+    try {
+      const port = await freePort();
+      const server = start(port, { LOG_REQUESTS: "0", WEB_CONCURRENCY: "2", DATABASE_URL: testDb.url! });
+      await until(() => server.output().split('"msg":"listening"').length - 1 === 2);
+      server.child.kill("SIGUSR2");
+      await until(() => server.output().split('"msg":"request log"').length - 1 === 2);
+      // New connections each: the workers take them in turn.
+      for (let i = 0; i < 6; i++) await fetch(`http://127.0.0.1:${port}/api/health`, { headers: { Connection: "close" } });
+      expect(await stop(server.child)).toBe(0);
+      const lines = server.output().split("\n").filter((l) => l.startsWith("{")).map((l) => JSON.parse(l));
+      expect(new Set(lines.filter((l) => l.msg === "request log" && l.on === true).map((l) => l.worker)).size).toBe(2);
+      expect(lines.filter((l) => l.msg === "request")).toHaveLength(6);
+    } finally {
+      await testDb.destroy();
+    }
   }, 180_000);
 
   it("runs one process on the embedded database even when WEB_CONCURRENCY asks for more, and says so", async () => {

@@ -67,6 +67,9 @@ async function startPrimary(config: Config) {
   };
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));
+  process.on("SIGUSR2", () => {
+    for (const w of Object.values(cluster.workers ?? {})) w?.process.kill("SIGUSR2");
+  });
 }
 
 async function startWorker(config: Config) {
@@ -102,7 +105,15 @@ function startPruning(db: Db) {
 async function serve(config: Config, db: Db, opts: { worker?: boolean } = {}) {
   const pruneTimer = opts.worker ? null : startPruning(db);
   const analyzeTimer = startEmbeddedAnalyze(db, (err) => log.warn("analyze failed", { err: String(err) }));
-  const server = createServer(createApp({ db, config, log }).callback());
+  // SIGUSR2 turns the request log off or on without a restart (`kill -USR2 <pid>`; the primary
+  // passes it to its workers): for a look at live traffic, and for the benchmark, which measures
+  // the same processes with and without it (two processes differ by more than the log costs).
+  const requestLogging = { on: config.logRequests };
+  process.on("SIGUSR2", () => {
+    requestLogging.on = !requestLogging.on;
+    log.info("request log", { on: requestLogging.on, ...(opts.worker ? { worker: cluster.worker?.id } : {}) });
+  });
+  const server = createServer(createApp({ db, config, log, requestLogging }).callback());
   server.keepAliveTimeout = 65_000; // longer than common load balancers' idle timeout (60 s)
   // The built-in test provider credits real coins for a test card: an operator must not miss it.
   if (!opts.worker && !config.stripe.secretKey && config.paymentsTestMode) {

@@ -9,6 +9,8 @@ import { ROOT_DIR } from "../config.ts";
 export interface ServerProcess {
   url: string;
   pid: number;
+  /** Turns the request log on or off (SIGUSR2) and waits for the server to say it has. */
+  switchRequestLog: (on: boolean) => Promise<void>;
   stop: () => Promise<void>;
 }
 
@@ -35,9 +37,21 @@ export async function startServerProcess(env: Record<string, string>, port: numb
     if (Date.now() > deadline) throw new Error("server did not start in 2 minutes");
     await new Promise((r) => setTimeout(r, 100));
   }
+  // The logger writes an info line within 50 ms; after a run's 10 s it may be behind the
+  // request lines' batch, so the file is read whole.
+  const switched = (on: boolean) => readFileSync(logFile, "utf8").split(`"msg":"request log","on":${on}`).length - 1;
   return {
     url: `http://127.0.0.1:${port}`,
     pid: child.pid!,
+    switchRequestLog: async (on) => {
+      const before = switched(on);
+      child.kill("SIGUSR2");
+      const until = Date.now() + 10_000;
+      while (switched(on) === before) {
+        if (Date.now() > until) throw new Error(`the server did not turn its request log ${on ? "on" : "off"}`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    },
     stop: () =>
       new Promise<void>((resolve) => {
         const done = () => {

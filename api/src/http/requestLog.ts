@@ -1,9 +1,14 @@
 import type { Context, Next } from "koa";
 import type { Logger } from "../logger.ts";
 
-/** One JSON line per request: method, path, status, duration. */
-export function requestLog(log: Logger) {
-  return async (ctx: Context, next: Next) => {
+/** Whether request lines are written now: LOG_REQUESTS at start, flipped by SIGUSR2 (main.ts). */
+export interface RequestLogSwitch {
+  on: boolean;
+}
+
+/** One JSON line per request while the switch is on: method, path, status, duration. */
+export function requestLog(log: Logger, logSwitch: RequestLogSwitch = { on: true }) {
+  const logged = async (ctx: Context, next: Next) => {
     const started = performance.now();
     try {
       await next();
@@ -17,4 +22,6 @@ export function requestLog(log: Logger) {
       });
     }
   };
+  // Off, a request passes straight on: no timer, no wrapping promise.
+  return (ctx: Context, next: Next) => (logSwitch.on ? logged(ctx, next) : next());
 }
