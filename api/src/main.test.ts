@@ -98,8 +98,11 @@ describe("server process", () => {
     await server.ready;
     const base = `http://127.0.0.1:${port}`;
     const logLines = () => server.output().split("\n").filter((l) => l.startsWith("{")).map((l) => JSON.parse(l));
+    // The pid to signal is the one the server's listening line gives.
+    const { pid } = logLines().find((l) => l.msg === "listening");
+    expect(pid).toBe(server.child.pid);
     const flipped = async (times: number) => {
-      server.child.kill("SIGUSR2");
+      process.kill(pid, "SIGUSR2");
       await until(() => logLines().filter((l) => l.msg === "request log").length === times);
     };
     await fetch(`${base}/api/health?quiet=1`);

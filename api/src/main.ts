@@ -122,6 +122,8 @@ async function serve(config: Config, db: Db, opts: { worker?: boolean } = {}) {
   server.listen(config.port, () => {
     log.info("listening", {
       url: `http://localhost:${config.port}`,
+      // The process to signal (SIGTERM, SIGUSR2): npm and tsx wrappers do not pass SIGUSR2 on.
+      pid: process.pid,
       database: config.databaseUrl ? "postgres" : `embedded (${config.dataDir})`,
       ...(opts.worker ? { worker: cluster.worker?.id } : {}),
     });
