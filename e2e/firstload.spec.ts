@@ -52,6 +52,20 @@ test.describe("a new visitor", () => {
     expect(requested.filter((path) => SHELL_CHUNK.test(path))).toHaveLength(1);
   });
 
+  test("is sent the start-up code marked for compiling while it downloads, not when it first runs", async ({ request }) => {
+    // Chrome's explicit compile hint (vite.config.ts): the first line of the file.
+    const HINT = "//# allFunctionsCalledOnLoad";
+    const html = await (await request.get("/")).text();
+    const entry = html.match(/<script type="module" crossorigin src="([^"]+)"/)?.[1];
+    const plan = JSON.parse(html.match(/<meta name="foilbound-preload" content="([^"]+)"/)![1]!.replaceAll("&quot;", '"')) as { staged: string[] };
+    const firstLine = async (file: string) => (await (await request.get(file)).text()).split("\n", 1)[0];
+    expect(await firstLine(entry!)).toBe(HINT);
+    const staged = await Promise.all(plan.staged.map(async (file) => ({ file, hinted: (await firstLine(file)) === HINT })));
+    // React DOM, the router, React Query and main.tsx at least; the small helper chunks stay lazy.
+    expect(staged.filter((c) => c.hinted).length, JSON.stringify(staged)).toBeGreaterThanOrEqual(4);
+    expect(staged.some((c) => !c.hinted)).toBe(true);
+  });
+
   test("gets the loading screen from the page itself, before any script runs", async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
