@@ -209,16 +209,15 @@ function RevealRun({ reveal, canOpenAnother, onAwesome, onOpenAnother, titleId, 
     });
   }, [done, rehearsal]);
 
-  // The rehearsal's end measures the buttons' room (an observer: no layout forced).
-  useEffect(() => {
+  // The rehearsal's end measures the buttons' room, in the commit that shows them: unseen idle
+  // work, so the layout it asks for early costs the player nothing. A ResizeObserver here missed
+  // it on a slow machine: its first answer came a frame after React's passive effects, and the
+  // rehearsal, two frames long, had gone by then (the cards then jumped in every reveal).
+  useLayoutEffect(() => {
     const footer = actionsRef.current;
     if (rehearsal !== "done" || !footer) return;
-    const observer = new ResizeObserver(([entry]) => {
-      const height = entry?.borderBoxSize[0]?.blockSize;
-      if (height) actionsRoom = height;
-    });
-    observer.observe(footer);
-    return () => observer.disconnect();
+    const height = footer.getBoundingClientRect().height;
+    if (height) actionsRoom = height;
   }, [rehearsal]);
 
   const cardCount = reveal.cards?.length ?? CARDS_PER_PACK * reveal.count;
