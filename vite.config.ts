@@ -159,7 +159,7 @@ function preloadStagedChunks(): Plugin {
  * the start's tasks. `//# allFunctionsCalledOnLoad` on the first line (Chrome's explicit compile
  * hints) has the whole file compiled on a background thread while it downloads instead. A first
  * visit of /collection at 4x CPU, traced (3 pages each): main-thread compiling 426-498 ms ->
- * 139-246 ms. Not for chunks that are mostly code a start never calls (Dexie, PixiJS, the reveal).
+ * 106-195 ms. Not for chunks that are mostly code a start never calls (Dexie, PixiJS, the reveal).
  */
 const STARTUP_MODULES = [
   /\/pwa\/src\/(boot|main)\.tsx?$/,
