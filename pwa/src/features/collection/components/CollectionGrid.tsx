@@ -14,8 +14,6 @@ const CAPTION = 60;
 const OVERSCAN = 3;
 /** Rows in the first frame, before the binder knows where it sits on screen. */
 const FIRST_ROWS = 2;
-/** How long after the last scroll event the foil moves again. */
-const SCROLL_SETTLE_MS = 250;
 
 /**
  * The binder's width when it was last on screen: coming back to the collection, the first render
@@ -86,29 +84,6 @@ export function CollectionGrid({ items, size, compactPoints, onOpen }: { items: 
       window.removeEventListener("resize", schedule);
     };
   }, [width, rowHeight, rows]);
-
-  // While the page scrolls, the tiles' foil stands still (collection.css): every running animation
-  // is style and pre-paint work in each frame; a trace of the 10,000-card binder scrolling at 4x
-  // CPU halved the style work and cut its longest frames by a third without them. Set on the
-  // element itself, not through React: a scroll must not re-render the grid.
-  useEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    let settle = 0;
-    const onScroll = () => {
-      if (settle) clearTimeout(settle);
-      else el.classList.add("is-scrolling");
-      settle = window.setTimeout(() => {
-        settle = 0;
-        el.classList.remove("is-scrolling");
-      }, SCROLL_SETTLE_MS);
-    };
-    window.addEventListener("scroll", onScroll, { passive: true });
-    return () => {
-      clearTimeout(settle);
-      window.removeEventListener("scroll", onScroll);
-    };
-  }, []);
 
   const shown = range ?? { first: 0, last: FIRST_ROWS - 1 };
   const visible = [];
