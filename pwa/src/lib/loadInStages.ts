@@ -34,7 +34,10 @@ export async function importWithoutErrorStacks<T>(load: () => Promise<T>): Promi
 export function nextTask(): Promise<void> {
   return new Promise((resolve) => {
     const channel = new MessageChannel();
-    channel.port1.onmessage = () => resolve();
+    channel.port1.onmessage = () => {
+      channel.port1.close(); // an open port keeps Node's event loop alive (tests)
+      resolve();
+    };
     channel.port2.postMessage(null);
   });
 }
