@@ -26,7 +26,7 @@ export const CollectionTile = memo(function CollectionTile({ item, compactPoints
       data-owned={item.owned}
     >
       <span className="card-frame binder-card__frame">
-        <CardArt card={item} sizes={artSizes} />
+        <CardArt card={item} sizes={artSizes} loading="eager" />
         {item.owned && item.count > 1 && <span className="binder-card__count">x{item.count}</span>}
         {finish && <span className={`finish-badge binder-card__finish finish-${item.finish}`}>{finish}</span>}
         {!item.owned && <span className="binder-card__missing">?</span>}
