@@ -124,6 +124,23 @@ test("the binder puts only the rows on screen in the page", async ({ page }) => 
   expect(await page.locator(".binder-card").count()).toBeLessThan(128);
 });
 
+test("the binder's foil rests, slides on the tile under the pointer, and not at all for a player who asks for less motion", async ({ page }) => {
+  // The browser tests ask for reduced motion (playwright.config.ts); this player does not.
+  await page.emulateMedia({ reducedMotion: "no-preference" });
+  await signUp(page, uniqueName("foil"));
+  await page.request.post("/api/open-pack", { data: { set: 1 }, headers: { Origin: new URL(page.url()).origin } });
+  await nav(page, "Collection").click();
+  // Every catalogue entry is in the binder (missing ones too), so a holo entry is there.
+  const shiny = page.locator(".binder-card:has(.card-art.finish-holo)").first();
+  const foil = shiny.locator(".card-art__foil");
+  const animation = () => foil.evaluate((el) => getComputedStyle(el).animationName);
+  await expect.poll(animation).toBe("none");
+  await shiny.hover();
+  await expect.poll(animation).not.toBe("none");
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  await expect.poll(animation).toBe("none");
+});
+
 test("with no cards, the collection's button leads to the packs", async ({ page }) => {
   await signUp(page, uniqueName("nocards"));
   await nav(page, "Collection").click();
