@@ -9,6 +9,11 @@ import "./CardArt.css";
  * ready: shown in its first paint, not restyled and repainted when its load event comes.
  */
 const shownPictures = new Set<string>();
+/** A picture's load handler: remembered for the next tile, and this one's part is ready. */
+const onShown = (key: string, setReady: (ready: boolean) => void) => () => {
+  shownPictures.add(key);
+  setReady(true);
+};
 
 /**
  * A card's picture in plain DOM (grids and lists), composed like the effects stage draws it: with a
@@ -55,10 +60,7 @@ export function CardArt({
           loading={loading}
           decoding="async"
           draggable={false}
-          onLoad={() => {
-            shownPictures.add(chain.background!);
-            setBackgroundReady(true);
-          }}
+          onLoad={onShown(chain.background!, setBackgroundReady)}
           onError={() => setBackgroundFailed(true)}
         />
       )}
@@ -73,10 +75,7 @@ export function CardArt({
           loading={loading}
           decoding="async"
           draggable={false}
-          onLoad={() => {
-            shownPictures.add(portraitKey);
-            setPortraitReady(true);
-          }}
+          onLoad={onShown(portraitKey, setPortraitReady)}
           onError={() => (url2x ? setNo2x(true) : setPortrait((n) => n + 1))}
         />
       ) : (
