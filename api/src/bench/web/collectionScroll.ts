@@ -14,11 +14,10 @@ import { seededRandom } from "../../game/seededRandom.ts";
 import { SETS } from "../../game/sets.ts";
 import { formatSpread, repeat, spread, verdict, type BenchRow } from "../rows.ts";
 import { benchUsername } from "../server.ts";
-import { PLAYWRIGHT_CHROMIUM } from "./chromium.ts";
+import { CPU_SLOWDOWN, PLAYWRIGHT_CHROMIUM } from "./chromium.ts";
 
 const CARDS = 10_000;
 const RUNS = 3;
-const CPU_SLOWDOWN = 4;
 const TASK_TARGET_MS = 50;
 
 interface Figures {

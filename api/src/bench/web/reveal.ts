@@ -27,10 +27,9 @@
 // Alone: BASE_URL=http://localhost:3340 tsx api/src/bench/web/reveal.ts
 import { chromium, type Browser, type Page } from "@playwright/test";
 import { benchUsername } from "../server.ts";
-import { PLAYWRIGHT_CHROMIUM } from "./chromium.ts";
+import { CPU_SLOWDOWN, PLAYWRIGHT_CHROMIUM } from "./chromium.ts";
 import { formatSpread, printRows, repeat, spread, verdict, type BenchRow, type Spread } from "../rows.ts";
 
-const CPU_SLOWDOWN = 4;
 const RUNS = Number(process.env.REVEAL_BENCH_RUNS) || 3;
 /** How long the player looks at the packs before the first tap (the warm-up's idle time). */
 const LOOK_MS = 4000;
@@ -235,7 +234,7 @@ export async function benchReveal(ctx: { baseUrl: string; chromiumPath: string }
       const mode = lowEffects ? "low effects" : "normal";
       const base = spread(m.baseline);
       const renderer = process.env.REVEAL_BENCH_WEBGL === "0" ? ", no WebGL" : "";
-      const label = `reveal (${mode}${renderer}, ${m.stage} stage, 4x CPU, 390x844)`;
+      const label = `reveal (${mode}${renderer}, ${m.stage} stage, ${CPU_SLOWDOWN}x CPU, 390x844)`;
       rows.push(row(`${label}: tap to first frame`, m.tapToFrame, base, 100));
       rows.push(row(`${label}: Skip to buttons`, m.skip, base, 100));
       rows.push(row(`${label}: whole reveal`, m.whole, base, 2500));
