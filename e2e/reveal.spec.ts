@@ -253,9 +253,8 @@ for (const size of ["desktop", "phone"] as const) {
   });
 }
 
-test("the cards keep their place when the buttons come at the end of a reveal @phone", async ({ page }) => {
-  await withoutWebGL(page);
-  // Notes when the overlay's rehearsal has been and gone: it is where the buttons' room is learnt.
+/** Notes when the overlay's rehearsal has been and gone: it is where the buttons' room is learnt. */
+async function watchRehearsal(page: Page): Promise<() => Promise<void>> {
   await page.addInitScript(() => {
     const w = window as unknown as { __rehearsed: boolean };
     w.__rehearsed = false;
@@ -263,8 +262,11 @@ test("the cards keep their place when the buttons come at the end of a reveal @p
       for (const r of records) for (const n of r.removedNodes) if (n instanceof HTMLElement && n.classList.contains("reveal--rehearsal")) w.__rehearsed = true;
     }).observe(document, { childList: true, subtree: true });
   });
-  await signUp(page, uniqueName("steady"));
-  await expect.poll(() => page.evaluate(() => (window as unknown as { __rehearsed: boolean }).__rehearsed), { timeout: 30_000 }).toBe(true);
+  return () => expect.poll(() => page.evaluate(() => (window as unknown as { __rehearsed: boolean }).__rehearsed), { timeout: 30_000 }).toBe(true);
+}
+
+/** Opens a pack held at the server, skips once it answers: the cards stay where they were dealt. */
+async function expectCardsKeepTheirPlace(page: Page): Promise<void> {
   const held = await holdOpenPack(page);
   await packTile(page, "Velvet Night").click();
   await held.requested;
@@ -282,6 +284,31 @@ test("the cards keep their place when the buttons come at the end of a reveal @p
   await reveal.getByRole("button", { name: /Skip/ }).click();
   await expect(reveal.getByRole("button", { name: "Awesome!" })).toBeVisible();
   expect(await places()).toEqual(dealt);
+}
+
+test("the cards keep their place when the buttons come at the end of a reveal @phone", async ({ page }) => {
+  await withoutWebGL(page);
+  const rehearsed = await watchRehearsal(page);
+  await signUp(page, uniqueName("steady"));
+  await rehearsed();
+  await expectCardsKeepTheirPlace(page);
+});
+
+test("after the window narrows, the next reveals keep their cards in place again", async ({ page }) => {
+  await withoutWebGL(page);
+  const rehearsed = await watchRehearsal(page);
+  await signUp(page, uniqueName("narrowed"));
+  // The rehearsal learns the buttons' room on a wide window, where they sit on one line.
+  await rehearsed();
+  // Narrowed to a phone's width, the buttons wrap: the wide window's room is too small for them.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await packTile(page, "Velvet Night").click();
+  const first = page.getByRole("dialog", { name: "Velvet Night Pack Opened!" });
+  await first.getByRole("button", { name: /Skip/ }).click();
+  await first.getByRole("button", { name: "Awesome!" }).click();
+  await expect(first).toBeHidden();
+  // That reveal learnt the room at this width: the next one keeps its cards still.
+  await expectCardsKeepTheirPlace(page);
 });
 
 test("a Mythic pull lights the whole overlay, title and buttons included, behind the cards", async ({ page }) => {

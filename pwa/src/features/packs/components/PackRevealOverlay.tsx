@@ -99,9 +99,17 @@ export function PackRevealOverlay(props: PackRevealOverlayProps) {
  * The room the buttons take at the end of a reveal on this screen, as the overlay's rehearsal laid
  * them out. A reveal keeps it from the tap on: the cards no longer move up when the buttons come
  * (by 82 px on a 390x844 phone, 19 px at 1440x900), and the frame that shows them (Skip's) does
- * not lay the stage and its cards out again.
+ * not lay the stage and its cards out again. It holds for the window width it was learnt at: after
+ * a resize or a turned phone the next reveal learns it again at its end (the buttons wrap
+ * differently), instead of keeping the old width's room for the rest of the visit.
  */
-let actionsRoom: number | null = null;
+let actionsRoom: { width: number; height: number } | null = null;
+const roomAt = (width: number) => (actionsRoom?.width === width ? actionsRoom.height : null);
+/** Called where the layout is clean anyway (the commit that shows the buttons, the frame after it). */
+function learnRoom(footer: HTMLElement): void {
+  const height = footer.getBoundingClientRect().height;
+  if (height) actionsRoom = { width: window.innerWidth, height };
+}
 
 interface RevealRunProps extends PackRevealOverlayProps {
   titleId: string;
@@ -126,7 +134,10 @@ function RevealRun({ reveal, canOpenAnother, onAwesome, onOpenAnother, titleId, 
   /** Focus has moved from Skip to the buttons: Skip can leave the page. */
   const [handedOver, setHandedOver] = useState(false);
   const doneRef = useRef(false);
-  const [room] = useState(() => (rehearsal ? null : actionsRoom));
+  const [room] = useState(() => (rehearsal ? null : roomAt(window.innerWidth)));
+  // The room is learnt with every button shown (as the rehearsal shows them), read at the end.
+  const canOpenAnotherRef = useRef(canOpenAnother);
+  canOpenAnotherRef.current = canOpenAnother;
 
   // The stage runs once per pack; settings changes mid-reveal do not restart it.
   const settings = useRef({ reducedMotion, lowEffects });
@@ -204,10 +215,12 @@ function RevealRun({ reveal, canOpenAnother, onAwesome, onOpenAnother, titleId, 
     // style (and layout) at once (30-45 ms at 4x CPU inside Skip's task).
     if (!done || rehearsal) return;
     return afterNextFrame(() => {
-      actionsRef.current?.querySelector<HTMLButtonElement>("button:not(.reveal__skip)")?.focus();
+      const footer = actionsRef.current;
+      if (footer && room === null && canOpenAnotherRef.current) learnRoom(footer);
+      footer?.querySelector<HTMLButtonElement>("button:not(.reveal__skip)")?.focus();
       setHandedOver(true);
     });
-  }, [done, rehearsal]);
+  }, [done, rehearsal, room]);
 
   // The rehearsal's end measures the buttons' room, in the commit that shows them: unseen idle
   // work, so the layout it asks for early costs the player nothing. A ResizeObserver here missed
@@ -216,8 +229,7 @@ function RevealRun({ reveal, canOpenAnother, onAwesome, onOpenAnother, titleId, 
   useLayoutEffect(() => {
     const footer = actionsRef.current;
     if (rehearsal !== "done" || !footer) return;
-    const height = footer.getBoundingClientRect().height;
-    if (height) actionsRoom = height;
+    learnRoom(footer);
   }, [rehearsal]);
 
   const cardCount = reveal.cards?.length ?? CARDS_PER_PACK * reveal.count;
