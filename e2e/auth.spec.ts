@@ -40,6 +40,19 @@ test.describe("age gate and login form", () => {
     await expect(page.getByLabel("Password", { exact: true })).toHaveAttribute("maxlength", "128");
   });
 
+  test("a new username with a password too short for a new account is told so before the terms dialog", async ({ page }) => {
+    await openLogin(page);
+    await expect(page.getByText("New collector?").locator("..")).toContainText("a password of at least 8 characters");
+    // Six characters sign in to an older account, but a new one needs eight (RULES.md, Accounts).
+    const username = uniqueName("short");
+    await submitLogin(page, username, "abc123");
+    await expect(page.getByRole("alert")).toHaveText(MSG.cannotCreateAccount(MSG.newPasswordTooShort));
+    await expect(page.getByRole("dialog", { name: "Welcome to Foilbound!" })).toHaveCount(0);
+    // A longer password then gets the offer, and the account.
+    await submitLogin(page, username, PASSWORD);
+    await expect(page.getByRole("dialog", { name: "Welcome to Foilbound!" })).toBeVisible();
+  });
+
   test("cancelling the terms dialog clears the credentials", async ({ page }) => {
     await openLogin(page);
     await submitLogin(page, uniqueName("cancel"), PASSWORD);

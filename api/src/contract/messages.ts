@@ -12,6 +12,8 @@ export const MSG = {
   usernameTaken: "Username already taken",
   usernameTakenHint: "Username already taken - try a different name or use the correct password",
   accountCreationFailed: (message: string) => `Account creation failed: ${message}`,
+  /** An unknown username whose typed details could not make an account: said before the terms dialog. */
+  cannotCreateAccount: (problem: string) => `No account has this username yet. To create one: ${problem}`,
   accountCreationCancelled: "Account creation cancelled. Please try again if you'd like to create an account.",
   ageConfirmationRequired: "You must confirm that you are 18 or older",
   termsRequired: "You must accept the Terms of Service and Privacy Policy",

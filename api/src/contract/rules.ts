@@ -1,4 +1,5 @@
 // Input rules of SPEC.md section 5, shared by the API (authoritative) and the PWA (early feedback).
+import { MSG } from "./messages.ts";
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9_-]+$/;
 export const DISPLAY_NAME_PATTERN = /^[A-Za-z0-9_-]{2,20}$/;
@@ -27,4 +28,15 @@ export function isValidDisplayName(name: string): boolean {
 
 export function isValidEmail(email: string): boolean {
   return email.length <= LIMITS.emailMax && EMAIL_PATTERN.test(email);
+}
+
+/**
+ * What a new or changed password must be that both sides can check (RULES.md, Accounts: 8-128
+ * characters, not the username); the API also refuses common ones (passwordPolicy.ts, with its list).
+ */
+export function newPasswordShapeProblem(password: string, username: string): string | null {
+  if (password.length < LIMITS.newPasswordMin) return MSG.newPasswordTooShort;
+  if (password.length > LIMITS.newPasswordMax) return MSG.newPasswordTooLong;
+  if (password.toLowerCase() === username.toLowerCase()) return MSG.passwordIsUsername;
+  return null;
 }

@@ -1,6 +1,6 @@
 import { dictionary } from "@zxcvbn-ts/language-common";
 import { MSG } from "../contract/messages.ts";
-import { LIMITS } from "../contract/rules.ts";
+import { newPasswordShapeProblem } from "../contract/rules.ts";
 
 // RULES.md, Accounts: new and changed passwords are 8-128 characters, not the username, and not
 // one of the most common passwords. The list is zxcvbn-ts's (49,000 passwords from real leaks,
@@ -10,11 +10,9 @@ const commonPasswords = () => (common ??= new Set(dictionary["passwords-common"]
 
 /** The first problem with a new password, or null when it may be used. */
 export function newPasswordProblem(password: string, username: string): string | null {
-  if (password.length < LIMITS.newPasswordMin) return MSG.newPasswordTooShort;
-  if (password.length > LIMITS.newPasswordMax) return MSG.newPasswordTooLong;
-  const lower = password.toLowerCase();
-  if (lower === username.toLowerCase()) return MSG.passwordIsUsername;
-  if (commonPasswords().has(lower)) return MSG.passwordTooCommon;
+  const shape = newPasswordShapeProblem(password, username);
+  if (shape) return shape;
+  if (commonPasswords().has(password.toLowerCase())) return MSG.passwordTooCommon;
   return null;
 }
 

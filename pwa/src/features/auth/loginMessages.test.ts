@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MSG } from "@contract/messages";
-import { isUnknownUsername, loginErrorText, registrationErrorText, validateLogin } from "./loginMessages";
+import { isUnknownUsername, loginErrorText, newAccountProblem, registrationErrorText, validateLogin } from "./loginMessages";
 
 describe("validateLogin", () => {
   it("asks for both fields", () => {
@@ -34,5 +34,20 @@ describe("server messages", () => {
   it("explains registration failures", () => {
     expect(registrationErrorText("Username already taken")).toBe(MSG.usernameTakenHint);
     expect(registrationErrorText("Registration failed")).toBe("Account creation failed: Registration failed");
+  });
+});
+
+describe("newAccountProblem", () => {
+  it("says before the terms dialog what an unknown username's details lack for a new account", () => {
+    // A 5-7 character password signs in to an older account but cannot start a new one.
+    expect(newAccountProblem("maya", "secret1")).toBe(MSG.cannotCreateAccount(MSG.newPasswordTooShort));
+    expect(newAccountProblem("maya", "MAYA")).toBe(MSG.cannotCreateAccount(MSG.newPasswordTooShort));
+    expect(newAccountProblem("mayarose", "MayaRose")).toBe(MSG.cannotCreateAccount(MSG.passwordIsUsername));
+    // A one-letter username signs in but is no display name (2-20 characters).
+    expect(newAccountProblem("m", "long enough pass")).toBe(MSG.cannotCreateAccount(MSG.displayNameInvalid));
+  });
+  it("lets the dialog offer an account when the details can make one", () => {
+    expect(newAccountProblem("maya", "long enough pass")).toBeNull();
+    expect(newAccountProblem("Maya_Rose-7", "12345678")).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { MSG } from "@contract/messages";
-import { LIMITS, USERNAME_PATTERN } from "@contract/rules";
+import { isValidDisplayName, LIMITS, newPasswordShapeProblem, USERNAME_PATTERN } from "@contract/rules";
 
 // The login form's rules and texts (SPEC.md section 5), kept pure so they are unit-tested.
 
@@ -10,6 +10,16 @@ export function validateLogin(username: string, password: string): string | null
   if (password.length < LIMITS.loginPasswordMin) return MSG.passwordLength;
   if (password.length > LIMITS.loginPasswordMax) return MSG.newPasswordTooLong;
   return null;
+}
+
+/**
+ * Why these credentials cannot become a new account, or null when the terms dialog may offer one.
+ * Checked before the dialog: a player who typed a short password met the server's refusal only
+ * after accepting the terms. (Only the API knows the common-password list; it says so then.)
+ */
+export function newAccountProblem(username: string, password: string): string | null {
+  const problem = isValidDisplayName(username) ? newPasswordShapeProblem(password, username) : MSG.displayNameInvalid;
+  return problem && MSG.cannotCreateAccount(problem);
 }
 
 /** True when the server says the username does not exist: the terms dialog offers an account. */

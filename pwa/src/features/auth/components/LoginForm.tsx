@@ -8,7 +8,7 @@ import { Icon } from "../../../lib/ui/Icon";
 import { TextField } from "../../../lib/ui/TextField";
 import { useLogin, useRegister } from "../hooks";
 import type { Credentials } from "../api";
-import { isUnknownUsername, loginErrorText, registrationErrorText, validateLogin } from "../loginMessages";
+import { isUnknownUsername, loginErrorText, newAccountProblem, registrationErrorText, validateLogin } from "../loginMessages";
 import { ForgotPasswordDialog } from "./ForgotPasswordDialog";
 import { TermsDialog } from "./TermsDialog";
 
@@ -40,8 +40,12 @@ export function LoginForm() {
     loginMutation.mutate(credentials, {
       onError: (err) => {
         const message = messageOf(err, FALLBACK.login);
-        if (isUnknownUsername(message)) setPendingAccount(credentials);
-        else setError(loginErrorText(message));
+        if (!isUnknownUsername(message)) setError(loginErrorText(message));
+        else {
+          const problem = newAccountProblem(credentials.username, credentials.password);
+          if (problem) setError(problem);
+          else setPendingAccount(credentials);
+        }
       },
     });
   }
@@ -112,7 +116,7 @@ export function LoginForm() {
         <li>
           <Icon name="sparkles" size={20} />
           <span>
-            <strong>New collector?</strong> Choose a username and a password (5-15 characters). We will offer to create your account.
+            <strong>New collector?</strong> Choose a username and a password of at least {LIMITS.newPasswordMin} characters. We will offer to create your account.
           </span>
         </li>
         <li>
