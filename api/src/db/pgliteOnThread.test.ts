@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { DBError, Model, UniqueViolationError } from "objection";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDb, migrateLatest, pgliteOf, type Db } from "./knex.ts";
 import { PgliteOnThread } from "./pgliteOnThread.ts";
@@ -33,6 +34,13 @@ describe("the embedded database of a data folder", () => {
   it("passes PostgreSQL's error fields through (the callers branch on the code)", async () => {
     const err = await db("notes").insert({ body: "first" }).catch((e: unknown) => e);
     expect(err).toMatchObject({ code: "23505", constraint: "notes_body_key" });
+    // Classified through objection as on PostgreSQL: the API answers 409 for a taken name (racing
+    // sign-ups), 503 for another database error, not 500.
+    class Note extends Model {
+      static override tableName = "notes";
+    }
+    expect(await Note.query(db).insert({ body: "first" }).catch((e: unknown) => e)).toBeInstanceOf(UniqueViolationError);
+    expect(await Note.query(db).whereRaw("1 / 0 = 1").catch((e: unknown) => e)).toBeInstanceOf(DBError);
     await expect(runPrepared(db, { name: "broken", text: "SELECT no_such_column FROM notes" }, [])).rejects.toMatchObject({ code: "42703" });
     // The failed PREPARE is forgotten: a later statement of that name is prepared again.
     expect(await runPrepared(db, COUNT_NOTES, [])).toEqual([{ n: 1 }]);

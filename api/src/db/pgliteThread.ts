@@ -36,13 +36,16 @@ async function answer(request: ThreadRequest): Promise<ThreadReply> {
 
 /**
  * PostgreSQL's error fields (code, constraint, detail...) as a plain object: the structured clone
- * of an Error keeps only its message and stack, and the callers branch on the code.
+ * of an Error keeps only its message and stack, and the callers branch on the code. Fields left
+ * undefined are kept too: objection's error classes (UniqueViolationError, DBError) recognise a
+ * PostgreSQL error by its keys ('internalQuery' in err, 'table' in err), set or not. Without them
+ * every database error of `npm start` was a plain Error: racing sign-ups answered 500, not 409.
  */
 function plainError(err: unknown): Record<string, unknown> {
   if (!(err instanceof Error)) return { message: String(err) };
   const fields: Record<string, unknown> = { name: err.name, message: err.message, stack: err.stack };
   for (const [key, value] of Object.entries(err)) {
-    if (value === null || ["string", "number", "boolean"].includes(typeof value)) fields[key] = value;
+    if (value === null || value === undefined || ["string", "number", "boolean"].includes(typeof value)) fields[key] = value;
   }
   return fields;
 }
