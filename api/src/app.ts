@@ -1,10 +1,10 @@
-import { bodyParser } from "@koa/bodyparser";
 import Router from "@koa/router";
 import Koa from "koa";
 import type { Config } from "./config.ts";
 import type { Db } from "./db/knex.ts";
 import { compressJson } from "./http/compressJson.ts";
 import { errorHandler, logAppError } from "./http/errors.ts";
+import { jsonBody } from "./http/jsonBody.ts";
 import { requestLog, type RequestLogSwitch } from "./http/requestLog.ts";
 import { sameOriginOnly, securityHeaders } from "./http/security.ts";
 import { sessionMiddleware } from "./http/session.ts";
@@ -62,7 +62,7 @@ export function createApp({ db, config, log, requestLogging = { on: config.logRe
   app.use(staticFiles({ assetDirs: config.assetDirs, pwaDir: config.pwaDir }));
   app.use(sameOriginOnly({ allowedOrigins: config.allowedOrigins, exemptPaths: WEBHOOK_PATHS }));
   app.use(sessionMiddleware(db));
-  app.use(bodyParser({ enableTypes: ["json"], jsonLimit: "32kb", encoding: "utf-8" }));
+  app.use(jsonBody());
   app.use(wellFormedInput());
   app.use(compressJson());
   app.use(api.routes());

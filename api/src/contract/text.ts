@@ -10,9 +10,15 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
  */
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001A\u001C-\u001F\u007F-\u009F]/;
 
+/**
+ * U+FFFD, what a decoder leaves for bytes that are not UTF-8 (the body parser decodes that way, and
+ * a lone surrogate in a URL arrives as it): no player types it, and chat stored it as '��'.
+ */
+const REPLACEMENT = /\uFFFD/;
+
 /** True when a string from a request is not well-formed text the game accepts. */
 export function isMalformedText(s: string): boolean {
-  return CONTROL.test(s) || LONE_SURROGATE.test(s);
+  return CONTROL.test(s) || LONE_SURROGATE.test(s) || REPLACEMENT.test(s);
 }
 
 // ANSI/VT escape sequences (CSI, OSC, and two-byte escapes), then any stray ESC.

@@ -164,6 +164,29 @@ describe("every route against malformed input", () => {
     }
   }, 120_000);
 
+  it("a body that cannot be read (not the gzip or deflate it says, cut short, not UTF-8) is a 400 that changes nothing", async () => {
+    const json = Buffer.from(JSON.stringify({ message: "hello" }));
+    const { gzipSync } = await import("node:zlib");
+    const unreadable: Array<[string, Uint8Array, Record<string, string>]> = [
+      ["plain JSON labelled gzip", json, { "Content-Encoding": "gzip" }],
+      ["plain JSON labelled deflate", json, { "Content-Encoding": "deflate" }],
+      ["a gzip body cut short", gzipSync(json).subarray(0, 12), { "Content-Encoding": "gzip" }],
+      // 0xFF 0xFE are no UTF-8: the parser decodes them as U+FFFD (chat stored '��').
+      ["bytes that are not UTF-8", Buffer.concat([Buffer.from('{"message":"'), Buffer.from([0xff, 0xfe]), Buffer.from('"}')]), {}],
+    ];
+    for (const path of ["/api/chat/messages", "/api/auth/login", "/api/open-pack"]) {
+      for (const [what, bytes, headers] of unreadable) {
+        const before = await gameState();
+        const res = await player.request("POST", path, bytes, headers);
+        expect(res.status, `${what} to ${path}: ${JSON.stringify(res.body)}`).toBe(400);
+        expect(typeof res.body?.error).toBe("string");
+        expect(await gameState(), `${what} to ${path} changed the game`).toBe(before);
+      }
+    }
+    // The same text, readable, is taken: the refusals above are about the bytes.
+    expect((await player.request("POST", "/api/chat/messages", gzipSync(json), { "Content-Encoding": "gzip" })).status).toBe(201);
+  });
+
   it("every text field: NUL and lone surrogates are refused with 400 everywhere", async () => {
     for (const route of routes.filter((r) => !r.path.includes("webhook"))) {
       for (const method of route.methods) {
