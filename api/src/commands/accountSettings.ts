@@ -51,7 +51,10 @@ export async function updatePassword(db: Db, userId: number, currentPassword: st
   if (!(await verifyPassword(user.passwordHash, currentPassword))) throw badRequest(MSG.currentPasswordWrong);
   const passwordHash = await hashPassword(newPassword);
   await db.transaction(async (trx) => {
-    await User.query(trx).patchAndFetchById(userId, { passwordHash, updatedAt: new Date() });
+    // Only over the password just checked: a change from another device meanwhile makes the typed
+    // current password wrong (two changes racing each passed the check against the same old hash).
+    const changed = await User.query(trx).patch({ passwordHash, updatedAt: new Date() }).where({ id: userId, password_hash: user.passwordHash });
+    if (changed === 0) throw badRequest(MSG.currentPasswordWrong);
     await trx("sessions").where({ user_id: userId }).delete();
   });
 }

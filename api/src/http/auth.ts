@@ -1,5 +1,6 @@
 import type { Context, Next } from "koa";
 import type { Db } from "../db/knex.ts";
+import { MSG } from "../contract/messages.ts";
 import { unauthorized } from "./errors.ts";
 import { clearSessionCookie, endSession, isSessionLive, startSession } from "./session.ts";
 
@@ -59,6 +60,11 @@ export function sessionRevoked(ctx: Context): Error {
 
 export async function signIn(ctx: Context, db: Db, userId: number): Promise<void> {
   await startSession(ctx, db, userId);
+}
+
+/** Signs in with the password just verified against `passwordHash`; changed meanwhile, it is wrong now. */
+export async function signInWithPassword(ctx: Context, db: Db, userId: number, passwordHash: string): Promise<void> {
+  if (!(await startSession(ctx, db, userId, passwordHash))) throw unauthorized(MSG.invalidPassword);
 }
 
 export async function signOut(ctx: Context, db: Db): Promise<void> {

@@ -241,3 +241,54 @@ describe("GET /api/auth and POST /api/auth/logout", () => {
     expect(expires - Date.now()).toBeGreaterThan(29 * 24 * 3600 * 1000);
   });
 });
+
+// A password change from another device, in flight: the new hash written (and, for a change made
+// there, every session ended), not yet committed. The request under test runs meanwhile; the change
+// commits once that request has answered or waits on the account's row. PostgreSQL only: the
+// embedded database runs one statement at a time, so nothing overlaps there.
+describe.runIf(!!process.env.DATABASE_URL)("password changes racing other requests (PostgreSQL)", () => {
+  const OLD = "old-lantern-4455";
+  const NEW = "new-lantern-9988";
+
+  async function whileChangeInFlight<T>(userId: number, endSessions: boolean, request: () => Promise<T>): Promise<T> {
+    const newHash = await hashPassword(NEW);
+    const trx = await server.db.transaction();
+    try {
+      await trx("users").where({ id: userId }).update({ password_hash: newHash });
+      if (endSessions) await trx("sessions").where({ user_id: userId }).delete();
+      let answered = false;
+      const pending = request().finally(() => (answered = true));
+      const waitsOnLock = async () => {
+        const { rows } = (await server.db.raw(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`)) as { rows: Array<{ n: number }> };
+        return rows[0]!.n > 0;
+      };
+      for (let i = 0; i < 400 && !answered && !(await waitsOnLock()); i++) await new Promise((r) => setTimeout(r, 25));
+      await trx.commit();
+      return await pending;
+    } catch (err) {
+      await trx.rollback().catch(() => {});
+      throw err;
+    }
+  }
+
+  it("a sign-in with the old password does not outlive a password change made meanwhile", async () => {
+    const owner = await signedUpClient(server, "RaceOwner", OLD);
+    const userId = (await owner.get("/api/user")).body.id as number;
+    const elsewhere = server.client();
+    const res = await whileChangeInFlight(userId, true, () => elsewhere.post("/api/auth/login", { username: "RaceOwner", password: OLD }));
+    expect(res.status).toBe(401);
+    expect(res.body.error).toBe(MSG.invalidPassword);
+    expect(await server.db("sessions").where({ user_id: userId }).count({ n: "*" }).first()).toEqual({ n: 0 });
+    expect((await elsewhere.get("/api/user")).status).toBe(401);
+    expect((await server.client().post("/api/auth/login", { username: "RaceOwner", password: NEW })).status).toBe(200);
+  });
+
+  it("a change typed with the old password after another device changed it is refused, not applied over it", async () => {
+    const owner = await signedUpClient(server, "RaceTwice", OLD);
+    const userId = (await owner.get("/api/user")).body.id as number;
+    const res = await whileChangeInFlight(userId, false, () => owner.put("/api/user/password", { currentPassword: OLD, newPassword: "third-lantern-1234" }));
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe(MSG.currentPasswordWrong);
+    expect((await server.client().post("/api/auth/login", { username: "RaceTwice", password: NEW })).status).toBe(200);
+  });
+});

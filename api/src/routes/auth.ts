@@ -3,7 +3,7 @@ import { LoginBody, RegisterBody } from "../contract/auth.ts";
 import type { Db } from "../db/knex.ts";
 import { loginUser } from "../commands/loginUser.ts";
 import { registerUser } from "../commands/registerUser.ts";
-import { requireUserId, signIn, signOut } from "../http/auth.ts";
+import { requireUserId, signIn, signInWithPassword, signOut } from "../http/auth.ts";
 import { authRateRules, hitRateLimit } from "../http/rateLimit.ts";
 import type { Config } from "../config.ts";
 import { parseBody } from "../http/validate.ts";
@@ -29,7 +29,7 @@ export function authRoutes(db: Db, config: Config) {
     const body = parseBody(ctx, LoginBody);
     await limitAttempt(ctx.ip, body.username);
     const user = await loginUser(db, body.username, body.password);
-    await signIn(ctx, db, user.id);
+    await signInWithPassword(ctx, db, user.id, user.passwordHash);
     ctx.body = { user: presentUser(await recordDailyVisit(db, await loadUserFresh(db, user.id)), new Date(), config.tradeUnlock) };
   });
 
