@@ -3,6 +3,9 @@ import { MSG } from "../contract/messages.ts";
 import type { Db } from "../db/knex.ts";
 import { badRequest, notFound } from "../http/errors.ts";
 import { WebhookSignatureError, type PaymentIntentInfo, type PaymentProvider } from "./provider.ts";
+import { lockLimitInForce } from "../commands/spendingLimitSetter.ts";
+import { dollars, wouldPassLimit } from "../game/spendingLimit.ts";
+import { chargedNotCreditedCents, monthSpending } from "../queries/spending.ts";
 
 // The built-in test provider (RULES.md, Store): the same flow as Stripe, with the card form
 // posted to our own API. Intents live in the database so any API process can confirm them.
@@ -66,10 +69,19 @@ export async function confirmTestCard(db: Db, userId: number, input: TestCardInp
   if (number !== TEST_CARD_OK && number !== TEST_CARD_DECLINED) throw badRequest(MSG.testCardUnknown);
 
   return db.transaction(async (trx) => {
+    // The player's row first (as a checkout does): one charge of this player at a time.
+    const limit = await lockLimitInForce(trx, userId, now);
     const row: Row | undefined = await trx("test_payment_intents").where({ client_secret: input.clientSecret, user_id: userId }).forUpdate().first();
     if (!row) throw notFound(MSG.purchaseNotFound);
     if (row.status === "succeeded") return toInfo(row);
     const declined = number === TEST_CARD_DECLINED;
+    // RULES.md, Spending limit: refused before any charge. Checked here too, not only when the
+    // checkout was made: a declined checkout paid later with another card, or one made before the
+    // limit was lowered, took the month past the limit (found in an audit: $9.98 against $5).
+    if (!declined && limit !== null) {
+      const { paidCents } = await monthSpending(trx, userId, now);
+      if (wouldPassLimit(limit, paidCents + (await chargedNotCreditedCents(trx, userId)), row.amount_cents)) throw badRequest(MSG.spendingLimitPassed(dollars(limit)));
+    }
     const patch = declined ? { status: "failed", failure_message: MSG.testCardDeclined } : { status: "succeeded", failure_message: null };
     await trx("test_payment_intents").where({ id: row.id }).update(patch);
     return toInfo({ ...row, ...patch });

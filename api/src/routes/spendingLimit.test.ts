@@ -80,6 +80,37 @@ describe("checkouts against the limit", () => {
     expect((await c.post("/api/create-payment-intent", { packageId: "gems-small" })).status).toBe(200);
   });
 
+  it("test provider: a card charge is refused too when it would pass the limit, whenever the checkout was made", async () => {
+    const card = (clientSecret: string, cardNumber: string) => ({ clientSecret, cardNumber, expiry: "12/39", cvc: "123" });
+    const intentOf = (clientSecret: string) => clientSecret.split("_secret_")[0]!;
+    // A declined checkout, then the same package bought: the declined one, paid later with a good
+    // card, would take the month to $9.98 against $5.
+    const c = await signedUpClient(testStore, "LateCard");
+    await setLimit(c, 500);
+    const declined = (await c.post("/api/create-payment-intent", { packageId: "coins-medium" })).body.clientSecret as string;
+    expect((await c.post("/api/test-payments/confirm", card(declined, "4000000000000002"))).status).toBe(402);
+    const paid = (await c.post("/api/create-payment-intent", { packageId: "coins-medium" })).body.clientSecret as string;
+    expect((await c.post("/api/test-payments/confirm", card(paid, "4242424242424242"))).status).toBe(200);
+    expect((await c.post("/api/confirm-purchase", { paymentIntentId: intentOf(paid), packageId: "coins-medium" })).body.status).toBe("completed");
+    const late = await c.post("/api/test-payments/confirm", card(declined, "4242424242424242"));
+    expect(late.status).toBe(400);
+    expect(late.body).toEqual({ error: MSG.spendingLimitPassed("$5") });
+    expect((await testStore.db("test_payment_intents").where({ id: intentOf(declined) }).first()).status).toBe("failed");
+    expect((await c.post("/api/confirm-purchase", { paymentIntentId: intentOf(declined), packageId: "coins-medium" })).status).toBe(402);
+    expect((await c.get("/api/user/spending-limit")).body.spentThisMonthCents).toBe(499);
+
+    // A $39.99 checkout made with no limit, then the limit lowered to $1: its card is refused.
+    const d = await signedUpClient(testStore, "LoweredLimit");
+    const open = (await d.post("/api/create-payment-intent", { packageId: "coins-huge" })).body.clientSecret as string;
+    await setLimit(d, 100);
+    const refused = await d.post("/api/test-payments/confirm", card(open, "4242424242424242"));
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({ error: MSG.spendingLimitPassed("$1") });
+    expect((await d.post("/api/confirm-purchase", { paymentIntentId: intentOf(open), packageId: "coins-huge" })).status).toBe(202);
+    expect((await d.get("/api/user")).body.coins).toBe(10);
+    expect((await d.get("/api/user/spending-limit")).body.spentThisMonthCents).toBe(0);
+  });
+
   it("Stripe: refuses before asking Stripe for an intent", async () => {
     const c = await signedUpClient(stripeStore, "StripeLimited");
     await setLimit(c, 500);
