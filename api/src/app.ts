@@ -39,7 +39,7 @@ const WEBHOOK_PATHS = ["/api/stripe/webhook"];
 export function apiRouter({ db, config, log }: AppDeps): Router {
   const payments = selectPaymentProvider(config, db);
   const api = new Router({ prefix: "/api" });
-  for (const routes of [systemRoutes(db, config, payments), authRoutes(db, config), accountRoutes(db, config), cardRoutes(db), fairnessRoutes(db), rewardRoutes(db), leaderboardRoutes(db), chatRoutes(db), battleRoutes(db), tradingRoutes(db, config), storeRoutes(db, payments, log)]) {
+  for (const routes of [systemRoutes(db, config, payments), authRoutes(db, config), accountRoutes(db, config, payments), cardRoutes(db), fairnessRoutes(db), rewardRoutes(db), leaderboardRoutes(db), chatRoutes(db), battleRoutes(db), tradingRoutes(db, config), storeRoutes(db, payments, log)]) {
     api.use(routes.routes(), routes.allowedMethods());
   }
   return api;

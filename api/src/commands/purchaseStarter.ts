@@ -102,3 +102,22 @@ async function payableAgain(provider: PaymentProvider, open: OpenCheckout, userI
   if (intent?.status !== "pending" || !intent.clientSecret || intent.userId !== userId || intent.amountCents !== pkg.priceCents) return null;
   return { clientSecret: intent.clientSecret, paymentIntentId: intent.id };
 }
+
+/**
+ * RULES.md, Spending limit: a limit set or lowered takes effect at once, so the player's unpaid and
+ * declined checkouts end with it: their intents are cancelled at the provider (no card can pay them
+ * afterwards) and the purchases retired. A checkout made before the change could otherwise still
+ * be paid with Stripe, whose card step never passes through this server. The next checkout is
+ * checked against the new limit. A payment that lands meanwhile is still credited when it reports.
+ */
+export async function endOpenCheckouts(db: Db, provider: PaymentProvider, userId: number): Promise<void> {
+  const open: Array<{ id: number; payment_intent_id: string }> = await db("purchases")
+    .where({ user_id: userId, provider: provider.name })
+    .whereIn("status", ["pending", "failed"])
+    .whereNot("payment_intent_id", "like", `${PLACEHOLDER}%`)
+    .select("id", "payment_intent_id");
+  for (const checkout of open) {
+    await provider.cancelIntent(checkout.payment_intent_id);
+    await db("purchases").where({ id: checkout.id }).whereIn("status", ["pending", "failed"]).update({ status: "abandoned" });
+  }
+}

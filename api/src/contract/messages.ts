@@ -200,6 +200,7 @@ export const MSG = {
   purchaseNotFound: "Purchase not found",
   purchaseReversed: "This payment was refunded or disputed, so its coins and gems were taken back",
   checkoutBusy: "Your checkout is still being prepared. Please try again in a moment.",
+  checkoutEnded: "This checkout has ended because your spending limit changed. Please start the purchase again.",
   testModeBanner: "TEST MODE: Payments here are simulated with test cards. No real money is charged and test purchases are marked in your history.",
   purchaseRefunded: "Refunded",
   purchaseDisputed: "Disputed",

@@ -47,6 +47,8 @@ export interface PaymentProvider {
   readonly publishableKey: string | null;
   createIntent(input: CreateIntentInput): Promise<{ id: string; clientSecret: string }>;
   retrieveIntent(id: string): Promise<PaymentIntentInfo | null>;
+  /** Ends an unpaid intent so that no card can pay it any more; a paid or unknown one is left as it is. */
+  cancelIntent(id: string): Promise<void>;
   /** Throws WebhookSignatureError when the signature does not match the raw body. */
   verifyWebhook(rawBody: string, signature: string | undefined): VerifiedWebhook;
 }

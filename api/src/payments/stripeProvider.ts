@@ -42,6 +42,15 @@ export function createStripeProvider(cfg: Config["stripe"]): PaymentProvider {
         throw err;
       }
     },
+    async cancelIntent(id) {
+      try {
+        await stripe.paymentIntents.cancel(id);
+      } catch (err) {
+        // Paid, already cancelled or gone meanwhile: Stripe refuses (a 400 or 404), and that is the answer.
+        if (err instanceof Stripe.errors.StripeInvalidRequestError) return;
+        throw err;
+      }
+    },
     verifyWebhook(rawBody, signature) {
       if (!cfg.webhookSecret || !signature) throw new WebhookSignatureError("missing signature or secret");
       let event: Stripe.Event;

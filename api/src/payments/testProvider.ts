@@ -17,7 +17,7 @@ type Row = { id: string; client_secret: string; amount_cents: number; currency: 
 function toInfo(r: Row): PaymentIntentInfo {
   return {
     id: r.id,
-    status: r.status === "succeeded" ? "succeeded" : r.status === "failed" ? "failed" : "pending",
+    status: r.status === "succeeded" ? "succeeded" : r.status === "failed" || r.status === "canceled" ? "failed" : "pending",
     amountCents: r.amount_cents,
     currency: r.currency,
     userId: r.user_id,
@@ -40,6 +40,9 @@ export function createTestProvider(db: Db): PaymentProvider {
     async retrieveIntent(id) {
       const row = await db("test_payment_intents").where({ id }).first();
       return row ? toInfo(row) : null;
+    },
+    async cancelIntent(id) {
+      await db("test_payment_intents").where({ id }).whereNot({ status: "succeeded" }).update({ status: "canceled", failure_message: MSG.checkoutEnded });
     },
     // The test provider sends no webhooks; confirm-purchase is its only path.
     verifyWebhook() {
@@ -74,6 +77,7 @@ export async function confirmTestCard(db: Db, userId: number, input: TestCardInp
     const row: Row | undefined = await trx("test_payment_intents").where({ client_secret: input.clientSecret, user_id: userId }).forUpdate().first();
     if (!row) throw notFound(MSG.purchaseNotFound);
     if (row.status === "succeeded") return toInfo(row);
+    if (row.status === "canceled") throw badRequest(MSG.checkoutEnded);
     const declined = number === TEST_CARD_DECLINED;
     // RULES.md, Spending limit: refused before any charge. Checked here too, not only when the
     // checkout was made: a declined checkout paid later with another card, or one made before the

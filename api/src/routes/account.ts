@@ -11,11 +11,14 @@ import { presentUser } from "../presenters/user.ts";
 import { recordDailyVisit } from "../commands/visitRecorder.ts";
 import { setSpendingLimit, spendingLimitOf } from "../commands/spendingLimitSetter.ts";
 import { SpendingLimitBody } from "../contract/spending.ts";
+import { endOpenCheckouts } from "../commands/purchaseStarter.ts";
+import { tightens } from "../game/spendingLimit.ts";
+import type { PaymentProvider } from "../payments/provider.ts";
 import { rankOf } from "../queries/rank.ts";
 import { isDisplayNameFree, isEmailFree, loadUserFresh } from "../queries/users.ts";
 import { isValidDisplayName, isValidEmail } from "../contract/rules.ts";
 
-export function accountRoutes(db: Db, config: Config) {
+export function accountRoutes(db: Db, config: Config, payments: PaymentProvider | null) {
   const router = new Router();
   const auth = requireAuth(db);
   const limits = authRateRules(config);
@@ -33,7 +36,10 @@ export function accountRoutes(db: Db, config: Config) {
 
   router.put("/user/spending-limit", auth, async (ctx) => {
     const { monthlyLimitCents } = parseBody(ctx, SpendingLimitBody);
-    ctx.body = await setSpendingLimit(db, ctx.state.userId, monthlyLimitCents);
+    const before = (await spendingLimitOf(db, ctx.state.userId)).monthlyLimitCents;
+    const after = await setSpendingLimit(db, ctx.state.userId, monthlyLimitCents);
+    if (payments && tightens(before, after.monthlyLimitCents)) await endOpenCheckouts(db, payments, ctx.state.userId);
+    ctx.body = after;
   });
 
   /** { rank, players }: the header's and the collection's global rank ('#N', or '--' for null). */

@@ -99,16 +99,39 @@ describe("checkouts against the limit", () => {
     expect((await c.post("/api/confirm-purchase", { paymentIntentId: intentOf(declined), packageId: "coins-medium" })).status).toBe(402);
     expect((await c.get("/api/user/spending-limit")).body.spentThisMonthCents).toBe(499);
 
-    // A $39.99 checkout made with no limit, then the limit lowered to $1: its card is refused.
+    // A $39.99 checkout made with no limit, then the limit lowered to $1: the checkout has ended.
     const d = await signedUpClient(testStore, "LoweredLimit");
     const open = (await d.post("/api/create-payment-intent", { packageId: "coins-huge" })).body.clientSecret as string;
     await setLimit(d, 100);
     const refused = await d.post("/api/test-payments/confirm", card(open, "4242424242424242"));
     expect(refused.status).toBe(400);
-    expect(refused.body).toEqual({ error: MSG.spendingLimitPassed("$1") });
-    expect((await d.post("/api/confirm-purchase", { paymentIntentId: intentOf(open), packageId: "coins-huge" })).status).toBe(202);
+    expect(refused.body).toEqual({ error: MSG.checkoutEnded });
+    expect((await d.post("/api/confirm-purchase", { paymentIntentId: intentOf(open), packageId: "coins-huge" })).body).toEqual({ error: MSG.checkoutEnded });
     expect((await d.get("/api/user")).body.coins).toBe(10);
     expect((await d.get("/api/user/spending-limit")).body.spentThisMonthCents).toBe(0);
+  });
+
+  it("Stripe: a limit set or lowered ends the open checkouts at Stripe, so none can be paid past it; raising one ends none", async () => {
+    const c = await signedUpClient(stripeStore, "StripeLowered");
+    const id = await userId(stripeStore, "StripeLowered");
+    const huge = (await c.post("/api/create-payment-intent", { packageId: "coins-huge" })).body.paymentIntentId as string;
+    const small = (await c.post("/api/create-payment-intent", { packageId: "gems-small" })).body.paymentIntentId as string;
+    await setLimit(c, 100);
+    // Stripe's card step never passes through the server: the intents themselves are cancelled.
+    expect(stripeApi.intents.get(huge)!.status).toBe("canceled");
+    expect(stripeApi.intents.get(small)!.status).toBe("canceled");
+    expect(await stripeStore.db("purchases").where({ user_id: id }).pluck("status")).toEqual(["abandoned", "abandoned"]);
+    // A new checkout is checked against the new limit ($1.99 > $1), and one that fits is made.
+    expect((await c.post("/api/create-payment-intent", { packageId: "gems-small" })).body).toEqual({ error: MSG.spendingLimitPassed("$1") });
+    // Raising a limit waits 24 hours (RULES.md) and ends no checkout.
+    const r = await signedUpClient(stripeStore, "StripeRaised");
+    await setLimit(r, 1000);
+    const fits = (await r.post("/api/create-payment-intent", { packageId: "gems-small" })).body.paymentIntentId as string;
+    const cancels = () => stripeApi.requests.filter((q) => q.path.endsWith("/cancel")).length;
+    const before = cancels();
+    await setLimit(r, 5000);
+    expect(cancels()).toBe(before);
+    expect(stripeApi.intents.get(fits)!.status).toBe("requires_payment_method");
   });
 
   it("Stripe: refuses before asking Stripe for an intent", async () => {

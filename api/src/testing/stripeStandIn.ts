@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 
-// A local stand-in for the few Stripe endpoints the store uses (create and retrieve a
+// A local stand-in for the few Stripe endpoints the store uses (create, retrieve and cancel a
 // PaymentIntent), so tests run the real `stripe` SDK over HTTP without the network.
 
 export interface StandInIntent {
@@ -54,6 +54,16 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
           last_payment_error: null,
         };
         intents.set(id, intent);
+        return send(200, intent);
+      }
+      const cancel = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(path);
+      if (req.method === "POST" && cancel) {
+        const intent = intents.get(cancel[1]!);
+        if (!intent) return send(404, { error: { type: "invalid_request_error", code: "resource_missing", message: `No such payment_intent: '${cancel[1]}'` } });
+        if (intent.status === "succeeded" || intent.status === "canceled") {
+          return send(400, { error: { type: "invalid_request_error", code: "payment_intent_unexpected_state", message: `This PaymentIntent's status is ${intent.status}.` } });
+        }
+        intent.status = "canceled";
         return send(200, intent);
       }
       const m = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
