@@ -34,7 +34,7 @@ export const monthStart = (now: Date): Date => new Date(Date.UTC(now.getUTCFullY
 export const wouldPassLimit = (limitCents: number | null, spentCents: number, priceCents: number): boolean =>
   limitCents !== null && spentCents + priceCents > limitCents;
 
-/** Whether a limit in force going from `before` to `after` spends less (set where there was none, or lowered). */
+/** Whether asking for `after` where `before` is in force sets or lowers the limit (at once, unlike raising). */
 export const tightens = (before: number | null, after: number | null): boolean => after !== null && (before === null || after < before);
 
 /** "$25" for 2500 cents (limits are whole dollars). */

@@ -36,10 +36,11 @@ export function accountRoutes(db: Db, config: Config, payments: PaymentProvider 
 
   router.put("/user/spending-limit", auth, async (ctx) => {
     const { monthlyLimitCents } = parseBody(ctx, SpendingLimitBody);
-    const before = (await spendingLimitOf(db, ctx.state.userId)).monthlyLimitCents;
-    const after = await setSpendingLimit(db, ctx.state.userId, monthlyLimitCents);
-    if (payments && tightens(before, after.monthlyLimitCents)) await endOpenCheckouts(db, payments, ctx.state.userId);
-    ctx.body = after;
+    // A limit set or lowered applies at once: the open checkouts end first, so that if the
+    // provider cannot be reached the limit stays as it was and asking again tries again.
+    const current = (await spendingLimitOf(db, ctx.state.userId)).monthlyLimitCents;
+    if (payments && tightens(current, monthlyLimitCents)) await endOpenCheckouts(db, payments, ctx.state.userId);
+    ctx.body = await setSpendingLimit(db, ctx.state.userId, monthlyLimitCents);
   });
 
   /** { rank, players }: the header's and the collection's global rank ('#N', or '--' for null). */
