@@ -80,7 +80,10 @@ describe("openPackFor as a collection grows", () => {
       const before = await cardRowsRead(db);
       const packs = 10;
       for (let i = 0; i < packs; i++) await openPackFor(db, opener, 1);
-      expect((await cardRowsRead(db)) - before).toBeLessThanOrEqual(packs * CARDS_PER_PACK);
+      // A pack's worth of slack: a count of the warm-up's can still land after the first reading
+      // (31 rows for 30 cards, once on PostgreSQL and once on PGlite under CI's load). The plan
+      // this guards against reads every one of the 3,000 cards on every pack.
+      expect((await cardRowsRead(db)) - before).toBeLessThanOrEqual((packs + 1) * CARDS_PER_PACK);
     } finally {
       await own.destroy();
     }

@@ -183,8 +183,10 @@ describe("every route against malformed input", () => {
         expect(await gameState(), `${what} to ${path} changed the game`).toBe(before);
       }
     }
-    // The same text, readable, is taken: the refusals above are about the bytes.
-    expect((await player.request("POST", "/api/chat/messages", gzipSync(json), { "Content-Encoding": "gzip" })).status).toBe(201);
+    // A readable gzip body is taken: the refusals above are about the bytes. (Not chat here: the
+    // fuzz runs before may have used up its rate.)
+    const readable = Buffer.from(JSON.stringify({ username: "someone" }));
+    expect((await player.request("POST", "/api/check-username", gzipSync(readable), { "Content-Encoding": "gzip" })).status).toBe(200);
   });
 
   it("every text field: NUL and lone surrogates are refused with 400 everywhere", async () => {
