@@ -30,7 +30,8 @@ export async function updateEmail(db: Db, userId: number, email: string | null, 
   if (!(await verifyPassword(user.passwordHash, password))) throw badRequest(MSG.currentPasswordWrong);
   try {
     return await db.transaction(async (trx) => {
-      await lockUser(trx, userId);
+      // The password checked above must still be the account's (a change elsewhere meanwhile makes it wrong).
+      if ((await lockUser(trx, userId)).passwordHash !== user.passwordHash) throw badRequest(MSG.currentPasswordWrong);
       if (email !== null && !(await isEmailFree(trx, email, userId))) throw conflict(MSG.emailTaken);
       const updated = await User.query(trx).patchAndFetchById(userId, { email, updatedAt: new Date() });
       return updated.email;

@@ -283,6 +283,15 @@ describe.runIf(!!process.env.DATABASE_URL)("password changes racing other reques
     expect((await server.client().post("/api/auth/login", { username: "RaceOwner", password: NEW })).status).toBe(200);
   });
 
+  it("an e-mail change typed with the old password while another device changes it is refused", async () => {
+    const owner = await signedUpClient(server, "RaceMail", OLD);
+    const userId = (await owner.get("/api/user")).body.id as number;
+    const res = await whileChangeInFlight(userId, false, () => owner.put("/api/user/email", { email: "racemail@example.com", password: OLD }));
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe(MSG.currentPasswordWrong);
+    expect((await server.db("users").where({ id: userId }).first("email")).email).toBeNull();
+  });
+
   it("a change typed with the old password after another device changed it is refused, not applied over it", async () => {
     const owner = await signedUpClient(server, "RaceTwice", OLD);
     const userId = (await owner.get("/api/user")).body.id as number;
