@@ -97,7 +97,7 @@ function paint(c: DomCard, part: PaintPart, width: number, height: number, ratio
     if (Math.abs(px - c.overlayWidth) < 8) return;
     c.overlayWidth = px;
     drawOverlay(c.card, px, ph, ratio, c.overlay);
-    const geo = overlayGeometry(px, ph);
+    const geo = overlayGeometry(px, ph, ratio);
     Object.assign(c.overlay.style, {
       left: `${-m}px`,
       top: `${-geo.cardTop / ratio}px`,

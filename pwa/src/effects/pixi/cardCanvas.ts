@@ -150,11 +150,22 @@ function drawEmojiPanel(
  */
 export const OVERLAY_ROOM = 0.11;
 
+/** The tier gem's radius in texture px: 25 units of a 400-unit card, never under GEM_MIN_RADIUS_PX CSS px. */
+const gemRadius = (width: number, cssScale: number) => Math.max(25 * (width / 400), GEM_MIN_RADIUS_PX * cssScale);
+
+/**
+ * Texture px above and below the card: OVERLAY_ROOM of its height, or more where a small card's
+ * gem, kept legible at its minimum size, reaches further with its outline, star points and glow.
+ * With the share alone the 30 small cards of a phone's "Open 10" had their gems cut in half.
+ */
+export function overlayRoom(width: number, height: number, cssScale: number): number {
+  return Math.max(Math.round(height * OVERLAY_ROOM), Math.ceil(gemRadius(width, cssScale) * 2.2));
+}
+
 /** Where the card sits inside the overlay texture (which has room above and below for badges). */
-export function overlayGeometry(width: number, height: number): { width: number; height: number; cardTop: number } {
-  const top = Math.round(height * OVERLAY_ROOM);
-  const bottom = Math.round(height * OVERLAY_ROOM);
-  return { width: width + 2 * EDGE_MARGIN, height: height + top + bottom + 2 * EDGE_MARGIN, cardTop: top + EDGE_MARGIN };
+export function overlayGeometry(width: number, height: number, cssScale: number): { width: number; height: number; cardTop: number } {
+  const room = overlayRoom(width, height, cssScale);
+  return { width: width + 2 * EDGE_MARGIN, height: height + 2 * room + 2 * EDGE_MARGIN, cardTop: room + EDGE_MARGIN };
 }
 
 /**
@@ -164,7 +175,7 @@ export function overlayGeometry(width: number, height: number): { width: number;
  * `cssScale` is texture px per CSS px: text never drops under ~10 CSS px on small cards.
  */
 export function drawOverlay(card: RevealCard, width: number, height: number, cssScale: number, into?: HTMLCanvasElement): HTMLCanvasElement {
-  const geo = overlayGeometry(width, height);
+  const geo = overlayGeometry(width, height, cssScale);
   const { canvas, ctx } = makeCanvas(geo.width, geo.height, into);
   ctx.translate(EDGE_MARGIN, geo.cardTop);
   const k = width / 400;
@@ -225,9 +236,9 @@ export function drawOverlay(card: RevealCard, width: number, height: number, css
   ctx.fillText(" PTS", tx + pointsW, ty);
 
   // Tier gem on the top edge.
-  drawTierGem(ctx, card.tier, width / 2, 0, atLeast(25, GEM_MIN_RADIUS_PX));
+  drawTierGem(ctx, card.tier, width / 2, 0, gemRadius(width, cssScale));
 
-  if (card.isNew) drawNewRibbon(ctx, width, atLeast(17, 10), k);
+  if (card.isNew) drawNewRibbon(ctx, width, atLeast(17, 10), k, gemRadius(width, cssScale));
   return canvas;
 }
 
@@ -306,14 +317,17 @@ function drawTierGem(ctx: CanvasRenderingContext2D, tier: Tier, cx: number, cy: 
   ctx.fillText(tierLetter(tier), cx, cy + r * 0.06);
 }
 
-function drawNewRibbon(ctx: CanvasRenderingContext2D, width: number, size: number, k: number): void {
+function drawNewRibbon(ctx: CanvasRenderingContext2D, width: number, size: number, k: number, gemR: number): void {
   ctx.save();
-  ctx.translate(width * 0.03, 26 * k);
-  ctx.rotate((-14 * Math.PI) / 180);
   ctx.font = font(900, size);
   const text = "NEW!";
   const w = ctx.measureText(text).width + size * 1.3;
   const h = size * 1.65;
+  // On a small card the ribbon (never under 10 CSS px of text) reaches the tier gem in the middle
+  // of the top edge and hid it (a phone's "Open 10"): it then sits just below the gem instead.
+  const reachesGem = width * 0.03 + w * 0.85 > width / 2 - gemR * 1.2;
+  ctx.translate(width * 0.03, reachesGem ? Math.max(26 * k, gemR * 1.3 + h * 0.6) : 26 * k);
+  ctx.rotate((-14 * Math.PI) / 180);
   ctx.shadowColor = "rgba(0,0,0,0.55)";
   ctx.shadowBlur = 8 * k;
   ctx.shadowOffsetY = 3 * k;

@@ -7,7 +7,7 @@ import type { RevealCard } from "../revealCard.ts";
 import { PoseSpring } from "../tiltSpring.ts";
 import { tierColorNumber } from "../tiers.ts";
 import type { TierEffect } from "../tierEffects.ts";
-import { drawCardBack, drawFaceArt, drawOverlay, EDGE_MARGIN, OVERLAY_ROOM, type FaceArt } from "./cardCanvas.ts";
+import { drawCardBack, drawFaceArt, drawOverlay, EDGE_MARGIN, overlayRoom, type FaceArt } from "./cardCanvas.ts";
 import { CardFilter } from "./cardFilter.ts";
 import { hueColor } from "./color.ts";
 import { fxTextures, SHADOW_CARD_SHARE } from "./fxTextures.ts";
@@ -160,12 +160,9 @@ export class CardView {
     this.overlay.visible = showFace;
     if (showFace) {
       setCorners(this.face, projectCorners(cardRect, rotateX, rotateY, perspective));
-      const overlayRect: Rect = {
-        left: cardRect.left,
-        right: cardRect.right,
-        top: -h / 2 - (Math.round(this.pxHeight() * OVERLAY_ROOM) * w) / Math.max(1, this.pxWidth) - margin,
-        bottom: h / 2 + (Math.round(this.pxHeight() * OVERLAY_ROOM) * w) / Math.max(1, this.pxWidth) + margin,
-      };
+      // The overlay texture's room above and below the card (overlayGeometry), in stage px.
+      const room = (overlayRoom(this.pxWidth, this.pxHeight(), this.pxWidth / Math.max(1, w)) * w) / Math.max(1, this.pxWidth);
+      const overlayRect: Rect = { left: cardRect.left, right: cardRect.right, top: -h / 2 - room - margin, bottom: h / 2 + room + margin };
       setCorners(this.overlay, projectCorners(overlayRect, rotateX, rotateY, perspective));
       this.filter.set(time, pose.pointerX, pose.pointerY, pose.glare, this.intensity);
     } else {
