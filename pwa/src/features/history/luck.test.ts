@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { TIERS } from "../../../../api/src/game/sets";
 import { displayedOdds } from "../../../../api/src/game/rarity";
-import { luckByTier, verdictOf } from "./luck";
+import { formatExpected, luckByTier, verdictOf } from "./luck";
 
 const cards = (counts: Partial<Record<(typeof TIERS)[number], number>>) => Object.fromEntries(TIERS.map((t) => [t, counts[t] ?? 0])) as Record<(typeof TIERS)[number], number>;
 
@@ -25,5 +25,16 @@ describe("luck chart figures", () => {
 
   it("expects nothing before any pack", () => {
     for (const t of luckByTier({ sets: [], pity: [] })) expect(t).toMatchObject({ actual: 0, expected: 0, low: 0, high: 0 });
+  });
+});
+
+describe("formatExpected", () => {
+  it("never shows a count the odds allow as 0", () => {
+    expect(formatExpected(0.0195)).toBe("0.02"); // one pack's chance of a Mythic-tier card
+    expect(formatExpected(0.004)).toBe("<0.01");
+    expect(formatExpected(0)).toBe("0");
+    expect(formatExpected(0.25)).toBe("0.3");
+    expect(formatExpected(3)).toBe("3");
+    expect(formatExpected(1234.4)).toBe("1,234");
   });
 });

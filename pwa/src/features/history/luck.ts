@@ -7,6 +7,7 @@
 import type { PullSummaryDto } from "@contract/fairness";
 import { displayedOdds } from "../../../../api/src/game/rarity";
 import { CARDS_PER_PACK, TIERS, type Tier } from "../../../../api/src/game/sets";
+import { formatNumber } from "../../lib/format";
 
 export interface TierLuck {
   tier: Tier;
@@ -41,3 +42,14 @@ export function verdictOf(t: TierLuck): "above" | "below" | "within" {
 }
 
 export const totalPacks = (summary: PullSummaryDto) => summary.sets.reduce((sum, s) => sum + s.packs, 0);
+
+/**
+ * An expected count: whole numbers from 10, one decimal below, two under 0.1 (a pack's chance of a
+ * Mythic read "0 expected", and a Legendary pulled "1 / 0 expected", as if the odds said it could
+ * not happen).
+ */
+export function formatExpected(n: number): string {
+  if (n >= 10) return formatNumber(Math.round(n));
+  if (n >= 0.1 || n === 0) return n.toFixed(1).replace(/\.0$/, "");
+  return n >= 0.01 ? n.toFixed(2) : "<0.01";
+}

@@ -193,7 +193,7 @@ function RevealedSeed({ seed, autoCheck }: { seed: RevealedSeedDto; autoCheck: b
       </p>
       {check.state === "done" && check.result.packs.length > 0 && (
         <details className="fairness__packs">
-          <summary>Show the {formatNumber(check.result.packs.length)} packs</summary>
+          <summary>{check.result.packs.length === 1 ? "Show the pack" : `Show the ${formatNumber(check.result.packs.length)} packs`}</summary>
           <ol className="fairness__pack-list">
             {check.result.packs.map(({ pull, match }) => (
               <li key={pull.id} className={match ? "is-ok" : "is-bad"} data-testid="checked-pack">

@@ -2,10 +2,9 @@ import type { PullSummaryDto } from "@contract/fairness";
 import { formatNumber } from "../../../lib/format";
 import { rarityClass } from "../../../lib/rarity";
 import { RarityBadge } from "../../../lib/ui/RarityBadge";
-import { luckByTier, totalPacks, verdictOf, type TierLuck } from "../luck";
+import { formatExpected as fmt, luckByTier, totalPacks, verdictOf, type TierLuck } from "../luck";
 
 const VERDICT_TEXT = { above: "luckier than expected", below: "below the expected range", within: "within the expected range" } as const;
-const fmt = (n: number) => (n >= 10 ? formatNumber(Math.round(n)) : n.toFixed(1).replace(/\.0$/, ""));
 
 /**
  * Cards per tier against the displayed odds: per tier its own scale (Commons count in hundreds,
