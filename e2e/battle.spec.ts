@@ -88,9 +88,12 @@ async function fullBattle(page: Page) {
     await expect(coins(page)).toHaveText(String(coinsBefore));
   }
 
-  await page.getByRole("button", { name: "Return to Arena" }).click();
+  await page.getByRole("button", { name: "Return to Arena" }).focus();
+  await page.keyboard.press("Enter");
   await expect(page.getByRole("button", { name: "Find Battle" })).toBeEnabled();
   await expect(title).toBeHidden();
+  // The focused button went with the battle: focus is in the main region, not lost to <body>.
+  await expect(page.locator("#main")).toBeFocused();
   await expect(page.getByTestId("battle-coins-left")).toHaveText(result === MSG.battleWon ? "19" : "20");
 }
 

@@ -299,9 +299,13 @@ test("an offer worth far more than it gets says so and needs a second tap; a dec
   // Bob declines it and is told so.
   await bob.goto("/trading");
   await bob.getByRole("tab", { name: /Received Offers/ }).click();
-  await bob.locator(".offer").first().getByRole("button", { name: "Decline" }).click();
+  // From the keyboard: the offer (and its focused button) leaves the list.
+  await bob.locator(".offer").first().getByRole("button", { name: "Decline" }).focus();
+  await bob.keyboard.press("Enter");
   await expect(bob.getByText(MSG.tradeDeclined)).toBeVisible();
   await expect(bob.getByText("No pending offers")).toBeVisible();
+  // Focus lands in the page's main region, not on <body> (where Tab would start over from the top).
+  await expect(bob.locator("#main")).toBeFocused();
   await alice.context().close();
   await bob.context().close();
 });

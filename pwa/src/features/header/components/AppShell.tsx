@@ -1,5 +1,6 @@
-import { startTransition, useEffect, useState, type ReactNode } from "react";
+import { startTransition, useEffect, useRef, useState, type ReactNode } from "react";
 import { afterNextFrameOr } from "../../../lib/afterNextFrame";
+import { rescueLostFocus } from "../../../lib/focusRescue";
 import { Header, type HeaderSlots } from "./Header";
 import { MainNav } from "./MainNav";
 import { ShellFooter } from "./ShellFooter";
@@ -26,6 +27,8 @@ export function AppShell({ children, navBadges, ...headerProps }: AppShellProps)
   // (each font size and weight, ~2 ms at 4x CPU in traces; the frame and a screen use about 24):
   // drawn together, the first screen of a visit was one rendering task of ~90-170 ms at 4x CPU.
   const [screenShown, setScreenShown] = useState(frameDrawn);
+  const mainRef = useRef<HTMLElement>(null);
+  useEffect(() => (mainRef.current ? rescueLostFocus(mainRef.current) : undefined), []);
   useEffect(() => {
     if (screenShown) return;
     afterNextFrameOr(FIRST_SCREEN_MAX_WAIT_MS, () => {
@@ -42,7 +45,7 @@ export function AppShell({ children, navBadges, ...headerProps }: AppShellProps)
         <Header {...headerProps} />
         <MainNav badges={navBadges} />
       </div>
-      <main id="main" className="shell__main" tabIndex={-1}>
+      <main ref={mainRef} id="main" className="shell__main" tabIndex={-1}>
         {screenShown && children}
       </main>
       {screenShown && <ShellFooter />}
