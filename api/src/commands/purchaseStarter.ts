@@ -1,9 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { MSG } from "../contract/messages.ts";
 import type { Db, Trx } from "../db/knex.ts";
-import { dollars, wouldPassLimit } from "../game/spendingLimit.ts";
 import { monthSpending } from "../queries/spending.ts";
-import { lockLimitInForce } from "./spendingLimitSetter.ts";
+import { lockLimitInForce, refuseIfPastLimit } from "./spendingLimitSetter.ts";
 import { STORE_CURRENCY } from "../game/store.ts";
 import { badRequest, conflict } from "../http/errors.ts";
 import type { PaymentProvider } from "../payments/provider.ts";
@@ -67,7 +66,7 @@ async function checkSpendingLimit(trx: Trx, userId: number, pkg: PackageRow, now
   const limit = await lockLimitInForce(trx, userId, now);
   if (limit === null) return;
   const { paidCents, reservedCents } = await monthSpending(trx, userId, now, { exceptPackage: pkg.id });
-  if (wouldPassLimit(limit, paidCents + reservedCents, pkg.priceCents)) throw badRequest(MSG.spendingLimitPassed(dollars(limit)));
+  refuseIfPastLimit(limit, paidCents + reservedCents, pkg.priceCents);
 }
 
 async function createIntentFor(db: Db, provider: PaymentProvider, purchaseId: number, userId: number, pkg: PackageRow) {

@@ -1,7 +1,8 @@
 import type { SpendingLimitDto } from "../contract/spending.ts";
 import type { Db, Trx } from "../db/knex.ts";
-import { changeLimit, limitAt, type LimitState } from "../game/spendingLimit.ts";
-import { unauthorized } from "../http/errors.ts";
+import { MSG } from "../contract/messages.ts";
+import { changeLimit, dollars, limitAt, wouldPassLimit, type LimitState } from "../game/spendingLimit.ts";
+import { badRequest, unauthorized } from "../http/errors.ts";
 import { monthSpending } from "../queries/spending.ts";
 
 // RULES.md, Spending limit: reading and changing the player's limit. A pending raise or removal
@@ -25,6 +26,11 @@ export async function lockLimitInForce(trx: Trx, userId: number, now: Date): Pro
   const row: LimitRow | undefined = await trx("users").where("id", userId).forUpdate().first(COLUMNS);
   if (!row) throw unauthorized();
   return limitAt(stateOf(row), now).monthlyLimitCents;
+}
+
+/** RULES.md: the refusal, before any charge, of a price that would take `spentCents` past the limit. */
+export function refuseIfPastLimit(limitCents: number | null, spentCents: number, priceCents: number): void {
+  if (limitCents !== null && wouldPassLimit(limitCents, spentCents, priceCents)) throw badRequest(MSG.spendingLimitPassed(dollars(limitCents)));
 }
 
 export async function spendingLimitOf(db: Db, userId: number, now = new Date()): Promise<SpendingLimitDto> {

@@ -3,8 +3,7 @@ import { MSG } from "../contract/messages.ts";
 import type { Db } from "../db/knex.ts";
 import { badRequest, notFound } from "../http/errors.ts";
 import { WebhookSignatureError, type PaymentIntentInfo, type PaymentProvider } from "./provider.ts";
-import { lockLimitInForce } from "../commands/spendingLimitSetter.ts";
-import { dollars, wouldPassLimit } from "../game/spendingLimit.ts";
+import { lockLimitInForce, refuseIfPastLimit } from "../commands/spendingLimitSetter.ts";
 import { chargedNotCreditedCents, monthSpending } from "../queries/spending.ts";
 
 // The built-in test provider (RULES.md, Store): the same flow as Stripe, with the card form
@@ -84,7 +83,7 @@ export async function confirmTestCard(db: Db, userId: number, input: TestCardInp
     // limit was lowered, took the month past the limit (found in an audit: $9.98 against $5).
     if (!declined && limit !== null) {
       const { paidCents } = await monthSpending(trx, userId, now);
-      if (wouldPassLimit(limit, paidCents + (await chargedNotCreditedCents(trx, userId)), row.amount_cents)) throw badRequest(MSG.spendingLimitPassed(dollars(limit)));
+      refuseIfPastLimit(limit, paidCents + (await chargedNotCreditedCents(trx, userId)), row.amount_cents);
     }
     const patch = declined ? { status: "failed", failure_message: MSG.testCardDeclined } : { status: "succeeded", failure_message: null };
     await trx("test_payment_intents").where({ id: row.id }).update(patch);
