@@ -6,8 +6,10 @@ import { DataDirLockedError } from "./db/dataDirLock.ts";
 import { startEmbeddedAnalyze } from "./db/embeddedAnalyze.ts";
 import { createDb, migrateLatest, type Db } from "./db/knex.ts";
 import { seed } from "./db/seed.ts";
+import { sweepStaleCheckouts } from "./commands/purchaseStarter.ts";
 import { pruneExpired } from "./http/sessionStore.ts";
 import { createLogger } from "./logger.ts";
+import { selectPaymentProvider } from "./payments/select.ts";
 
 // One process, or with WEB_CONCURRENCY=N and DATABASE_URL, a primary that migrates and seeds
 // once and then forks N workers sharing the port (Node's cluster module). The API keeps nothing
@@ -41,7 +43,7 @@ async function startPrimary(config: Config) {
   if (workers <= 1) return serve(config, db);
 
   // Housekeeping stays with the primary; it keeps two connections for it.
-  const pruneTimer = startPruning(db);
+  const pruneTimer = startHousekeeping(db);
   log.info("starting workers", { workers });
   let stopping = false;
   for (let i = 0; i < workers; i++) cluster.fork();
@@ -95,15 +97,25 @@ async function prepareDatabase(db: Db) {
   });
 }
 
-function startPruning(db: Db) {
-  void pruneExpired(db).catch((err) => log.warn("prune failed", { err: String(err) }));
-  const timer = setInterval(() => pruneExpired(db).catch((err) => log.warn("prune failed", { err: String(err) })), 60 * 60 * 1000);
+/** Hourly housekeeping, once per deployment's primary: expired sessions and rate windows, and checkouts left uncaptured for 24 hours. */
+function startHousekeeping(db: Db) {
+  const payments = selectPaymentProvider(config, db);
+  const run = () => {
+    void pruneExpired(db).catch((err) => log.warn("prune failed", { err: String(err) }));
+    if (payments) {
+      void sweepStaleCheckouts(db, payments)
+        .then((ended) => ended > 0 && log.info("stale checkouts ended", { ended }))
+        .catch((err) => log.warn("checkout sweep failed", { err: String(err) }));
+    }
+  };
+  run();
+  const timer = setInterval(run, 60 * 60 * 1000);
   timer.unref();
   return timer;
 }
 
 async function serve(config: Config, db: Db, opts: { worker?: boolean } = {}) {
-  const pruneTimer = opts.worker ? null : startPruning(db);
+  const pruneTimer = opts.worker ? null : startHousekeeping(db);
   const analyzeTimer = startEmbeddedAnalyze(db, (err) => log.warn("analyze failed", { err: String(err) }));
   // SIGUSR2 turns the request log off or on without a restart (`kill -USR2 <pid>`; the primary
   // passes it to its workers): for a look at live traffic, and for the benchmark, which measures

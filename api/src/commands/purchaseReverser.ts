@@ -4,7 +4,7 @@ import { changeCoins } from "../game/coins.ts";
 import { notFound } from "../http/errors.ts";
 import type { PaymentReversal } from "../payments/provider.ts";
 import { Purchase } from "../models/Purchase.ts";
-import { findPurchaseByIntent, type PurchaseRow } from "../queries/purchases.ts";
+import { lockPurchaseAfterPlayer, type PurchaseRow } from "../queries/purchases.ts";
 import { coinState, lockUser } from "../queries/users.ts";
 
 /**
@@ -20,7 +20,7 @@ import { coinState, lockUser } from "../queries/users.ts";
  */
 export async function restoreDisputedPayment(db: Db, intentId: string, now = new Date()): Promise<{ restored: boolean }> {
   return db.transaction(async (trx) => {
-    const purchase = await findPurchaseByIntent(trx, intentId, { lock: true });
+    const purchase = await lockPurchaseAfterPlayer(trx, intentId);
     if (!purchase) throw notFound(MSG.purchaseNotFound);
     if (purchase.status !== "disputed") return { restored: false };
     if (purchase.userId !== null && (purchase.coinsReversed > 0 || purchase.gemsReversed > 0)) {
@@ -37,7 +37,7 @@ export async function restoreDisputedPayment(db: Db, intentId: string, now = new
 
 export async function reversePayment(db: Db, reversal: PaymentReversal, now = new Date()): Promise<{ purchase: PurchaseRow; takenCoins: number; takenGems: number }> {
   return db.transaction(async (trx) => {
-    const purchase = await findPurchaseByIntent(trx, reversal.intentId, { lock: true });
+    const purchase = await lockPurchaseAfterPlayer(trx, reversal.intentId);
     if (!purchase) throw notFound(MSG.purchaseNotFound);
     const amount = reversal.amountCents ?? purchase.amountCents;
     const share = amount > 0 ? Math.min(1, Math.max(0, reversal.reversedCents / amount)) : 1;

@@ -36,7 +36,7 @@ export function refuseIfPastLimit(limitCents: number | null, spentCents: number,
 export async function spendingLimitOf(db: Db, userId: number, now = new Date()): Promise<SpendingLimitDto> {
   const [row, spent] = await Promise.all([db("users").where("id", userId).first(COLUMNS) as Promise<LimitRow | undefined>, monthSpending(db, userId, now)]);
   if (!row) throw unauthorized();
-  return present(limitAt(stateOf(row), now), spent.paidCents);
+  return present(limitAt(stateOf(row), now), spent);
 }
 
 export async function setSpendingLimit(db: Db, userId: number, wanted: number | null, now = new Date()): Promise<SpendingLimitDto> {
@@ -48,8 +48,9 @@ export async function setSpendingLimit(db: Db, userId: number, wanted: number | 
   return spendingLimitOf(db, userId, now);
 }
 
-const present = (s: LimitState, spentThisMonthCents: number): SpendingLimitDto => ({
+const present = (s: LimitState, spent: { paidCents: number; reservedCents: number }): SpendingLimitDto => ({
   monthlyLimitCents: s.monthlyLimitCents,
-  spentThisMonthCents,
+  spentThisMonthCents: spent.paidCents,
+  reservedCents: spent.reservedCents,
   pending: s.pending ? { monthlyLimitCents: s.pending.monthlyLimitCents, effectiveAt: s.pending.effectiveAt.toISOString() } : null,
 });

@@ -200,7 +200,8 @@ export const MSG = {
   purchaseNotFound: "Purchase not found",
   purchaseReversed: "This payment was refunded or disputed, so its coins and gems were taken back",
   checkoutBusy: "Your checkout is still being prepared. Please try again in a moment.",
-  checkoutEnded: "This checkout has ended because your spending limit changed. Please start the purchase again.",
+  // A checkout ends when a newer one starts, when the spending limit is set or lowered, and after 24 hours unpaid.
+  checkoutEnded: "This checkout has ended: nothing was charged. Please choose the package again.",
   testModeBanner: "TEST MODE: Payments here are simulated with test cards. No real money is charged and test purchases are marked in your history.",
   purchaseRefunded: "Refunded",
   purchaseDisputed: "Disputed",
@@ -226,12 +227,13 @@ export const MSG = {
   invalidPackCount: "You can open 1 or 10 packs at a time",
   // RULES.md, Spending limit.
   spendingLimitPassed: (limit: string) => `This purchase would pass your monthly spending limit of ${limit}`,
-  spendingLimitInvalid: "Enter a monthly limit in whole dollars, from $1 to $100,000, or no limit",
+  spendingLimitInvalid: "Enter a monthly limit in whole dollars, from $0 (no purchases) to $100,000, or no limit",
   spendingLimitTitle: "Spending limit",
   spendingLimitNone: "No limit",
   spendingLimitSaved: "Spending limit saved.",
   spendingLimitPending: (limit: string, at: string) => `Your limit changes to ${limit} on ${at} (raising or removing a limit waits 24 hours).`,
   spendingLimitSpent: (spent: string, limit: string | null) => (limit ? `${spent} of ${limit} spent this month` : `${spent} spent this month`),
+  spendingLimitReserved: (reserved: string) => `${reserved} held by a checkout in progress: it is released if that checkout is not paid, and nothing is taken past your limit.`,
   // Fair play (RULES.md, Beyond SPEC.md): provably fair pulls, pity, pull history, exports.
   clientSeedInvalid: "A client seed is 1-64 printable characters (letters, digits, spaces and punctuation, no emoji or accents)",
   pullsFilterInvalid: "Unknown set or tier filter",

@@ -20,9 +20,15 @@ export interface PackageDto {
 /** SPEC.md section 3, Purchase history item; amountUsd in cents as SPEC.md says. */
 export interface PurchaseHistoryItemDto {
   id: number;
-  /** Refunded or disputed: the money went back and so did the credit (issue 14). */
-  status: "pending" | "completed" | "failed" | "refunded" | "disputed";
+  /**
+   * Refunded or disputed: the money went back and so did the credit. Refused: the card was
+   * authorized and the spending limit refused the capture, so nothing was taken.
+   */
+  status: "pending" | "completed" | "failed" | "refused" | "refunded" | "disputed";
+  /** The checkout's time. */
   createdAt: string;
+  /** When the money was taken (RULES.md: a payment counts in the UTC month of its capture); null before. */
+  paidAt: string | null;
   amountUsd: number;
   gemsAwarded: number;
   coinsAwarded: number;

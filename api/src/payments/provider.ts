@@ -1,11 +1,17 @@
 // One interface for card payments (ARCHITECTURE.md, payments): Stripe when keys are set, else
 // the built-in test provider (RULES.md, Store). Routes and the fulfilment command see only this.
+import type { Trx } from "../db/knex.ts";
 
 /** The facts about a payment intent the server acts on, whoever the provider is. */
 export interface PaymentIntentInfo {
   id: string;
-  /** succeeded: money taken; failed: declined or cancelled; pending: not paid yet. */
-  status: "succeeded" | "failed" | "pending";
+  /**
+   * pending: no card yet; authorized: the card is held for the amount, nothing taken until the
+   * server captures (RULES.md, Spending limit); succeeded: captured, money taken; failed: declined
+   * (payable again with another card) or cancelled (`cancelled` true: never payable again).
+   */
+  status: "succeeded" | "authorized" | "failed" | "pending";
+  cancelled: boolean;
   amountCents: number;
   currency: string;
   userId: number | null;
@@ -33,7 +39,7 @@ export interface PaymentReversal {
   amountCents: number | null;
 }
 
-/** A webhook the provider vouched for: a payment's result, or money going back. */
+/** A webhook the provider vouched for: a payment authorized or its result, or money going back. */
 export type VerifiedWebhook =
   | { kind: "payment"; intent: PaymentIntentInfo }
   | { kind: "reversal"; reversal: PaymentReversal }
@@ -41,14 +47,27 @@ export type VerifiedWebhook =
   | { kind: "disputeWon"; intentId: string }
   | { kind: "ignored" };
 
+/**
+ * The calls that end or take a payment are made inside the caller's transaction, which holds the
+ * player's row lock (`tx`): a provider whose intents live in this database (the test provider)
+ * writes through it, so the decision and the charge commit together; Stripe is called over HTTP.
+ */
 export interface PaymentProvider {
   readonly name: "stripe" | "test";
   /** What the PWA needs to show its card form. */
   readonly publishableKey: string | null;
   createIntent(input: CreateIntentInput): Promise<{ id: string; clientSecret: string }>;
   retrieveIntent(id: string): Promise<PaymentIntentInfo | null>;
-  /** Ends an unpaid intent so that no card can pay it any more; a paid or unknown one is left as it is. */
-  cancelIntent(id: string): Promise<void>;
+  /**
+   * Ends an uncaptured intent so that no card can pay it and an authorization is released; a
+   * captured one is left as it is. Answers the intent as it stands afterwards (null: unknown).
+   */
+  cancelIntent(id: string, tx?: Trx): Promise<PaymentIntentInfo | null>;
+  /**
+   * Takes the authorized amount. Idempotent: an intent captured already answers as it is; one
+   * that cannot be captured (cancelled, not authorized) answers with its status, not an error.
+   */
+  captureIntent(id: string, tx?: Trx): Promise<PaymentIntentInfo | null>;
   /** Throws WebhookSignatureError when the signature does not match the raw body. */
   verifyWebhook(rawBody: string, signature: string | undefined): VerifiedWebhook;
 }

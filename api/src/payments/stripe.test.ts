@@ -1,7 +1,7 @@
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MSG } from "../contract/messages.ts";
-import { startStripeStandIn, type StandInIntent, type StripeStandIn } from "../testing/stripeStandIn.ts";
+import { sendWebhook, startStripeStandIn, type StandInIntent, type StripeStandIn } from "../testing/stripeStandIn.ts";
 import { signedUpClient, startTestServer, type ApiClient, type TestServer } from "../testing/testServer.ts";
 
 // The Stripe path for real: the `stripe` SDK talks to a local stand-in, and webhooks carry
@@ -26,11 +26,7 @@ afterAll(async () => {
 const balance = async (username: string) => server.db("users").where({ username }).first("coins", "gems");
 
 function webhook(intent: StandInIntent, opts: { type?: string; secret?: string; tamper?: boolean } = {}) {
-  const payload = JSON.stringify({ id: `evt_${intent.id}`, object: "event", type: opts.type ?? "payment_intent.succeeded", data: { object: intent } });
-  const signature = sdk.webhooks.generateTestHeaderString({ payload, secret: opts.secret ?? WEBHOOK_SECRET });
-  const body = opts.tamper ? payload.replace(`"amount":${intent.amount}`, `"amount":${intent.amount + 1}`) : payload;
-  // Stripe calls from its own servers: no Origin, no session.
-  return fetch(`${server.url}/api/stripe/webhook`, { method: "POST", headers: { "Content-Type": "application/json", "Stripe-Signature": signature }, body });
+  return sendWebhook(server.url, opts.secret ?? WEBHOOK_SECRET, intent, opts);
 }
 
 /** A signed Stripe event about a charge or a dispute of a payment intent. */
@@ -56,7 +52,7 @@ describe("Stripe payments", () => {
     const c = await signedUpClient(server, "StripeA");
     const { id } = await startBuying(c, "coins-large");
     const created = stripeApi.requests.find((r) => r.method === "POST" && r.path === "/v1/payment_intents" && r.form["metadata[packageId]"] === "coins-large");
-    expect(created?.form).toMatchObject({ amount: "999", currency: "usd", "metadata[packageId]": "coins-large" });
+    expect(created?.form).toMatchObject({ amount: "999", currency: "usd", capture_method: "manual", "metadata[packageId]": "coins-large" });
     expect(created?.auth).toBe("Bearer sk_test_foilbound");
     expect(stripeApi.intents.get(id)?.metadata.userId).toBe(String((await server.db("users").where({ username: "StripeA" }).first("id")).id));
     expect((await c.get("/api/config")).body.payments).toEqual({ provider: "stripe", publishableKey: "pk_test_foilbound" });
@@ -76,26 +72,34 @@ describe("Stripe payments", () => {
     expect(creates()).toBe(before + 2);
   });
 
-  it("confirm before payment is pending; the webhook credits once; replays and a later confirm do not", async () => {
+  it("confirm before payment is pending; the authorization's webhook captures and credits once; replays and a later confirm do not", async () => {
     const c = await signedUpClient(server, "StripeB");
     const before = await balance("StripeB");
     const { id, confirm } = await startBuying(c, "coins-large");
     expect(await confirm()).toMatchObject({ status: 202, body: { status: "pending" } });
     expect(await balance("StripeB")).toEqual(before);
-    const intent = stripeApi.pay(id, "succeeded");
+    const intent = stripeApi.pay(id, "approved");
+    expect(intent.status).toBe("requires_capture");
     for (let i = 0; i < 3; i++) expect((await webhook(intent)).status).toBe(200);
+    expect(stripeApi.intents.get(id)).toMatchObject({ status: "succeeded", amount_received: 999 });
+    expect(await balance("StripeB")).toEqual({ coins: before.coins + 120, gems: before.gems });
+    // Stripe's payment_intent.succeeded follows the capture: nothing more.
+    expect((await webhook(stripeApi.intents.get(id)!)).status).toBe(200);
     expect(await balance("StripeB")).toEqual({ coins: before.coins + 120, gems: before.gems });
     expect(await confirm()).toMatchObject({ status: 200, body: { status: "completed", newCoinCount: before.coins + 120 } });
     expect(await balance("StripeB")).toEqual({ coins: before.coins + 120, gems: before.gems });
   });
 
-  it("confirm after payment credits; the webhook arriving afterwards does not credit again", async () => {
+  it("confirm after the card captures and credits; the webhooks arriving afterwards do not credit again", async () => {
     const c = await signedUpClient(server, "StripeC");
     const before = await balance("StripeC");
     const { id, confirm } = await startBuying(c, "gems-small");
-    const intent = stripeApi.pay(id, "succeeded");
+    const intent = stripeApi.pay(id, "approved");
     expect(await confirm()).toMatchObject({ status: 200, body: { status: "completed", newGemCount: before.gems + 5 } });
+    expect(stripeApi.intents.get(id)!.status).toBe("succeeded");
+    // The authorization's event, late, then the capture's.
     expect((await webhook(intent)).status).toBe(200);
+    expect((await webhook(stripeApi.intents.get(id)!)).status).toBe(200);
     expect(await balance("StripeC")).toEqual({ coins: before.coins, gems: before.gems + 5 });
   });
 
@@ -103,7 +107,7 @@ describe("Stripe payments", () => {
     const c = await signedUpClient(server, "Refunded");
     const before = await balance("Refunded");
     const { id, confirm } = await startBuying(c, "coins-huge"); // $39.99, 650 coins
-    stripeApi.pay(id, "succeeded");
+    stripeApi.pay(id, "approved");
     expect((await confirm()).status).toBe(200);
     expect((await balance("Refunded")).coins).toBe(before.coins + 650);
     // Half refunded, then the rest; each event twice.
@@ -121,7 +125,7 @@ describe("Stripe payments", () => {
   it("a dispute takes the coins back even below zero, and a negative balance cannot open packs", async () => {
     const c = await signedUpClient(server, "Disputer");
     const { id, confirm } = await startBuying(c, "coins-huge");
-    stripeApi.pay(id, "succeeded");
+    stripeApi.pay(id, "approved");
     expect((await confirm()).status).toBe(200);
     // The coins were spent before the chargeback.
     await server.db("users").where({ username: "Disputer" }).update({ coins: 20 });
@@ -143,7 +147,7 @@ describe("Stripe payments", () => {
     const c = await signedUpClient(server, "Cancelled");
     const before = await balance("Cancelled");
     const { id, confirm } = await startBuying(c, "coins-large");
-    const paid = stripeApi.pay(id, "succeeded");
+    const paid = stripeApi.pay(id, "approved");
     expect((await confirm()).status).toBe(200);
     expect((await balance("Cancelled")).coins).toBe(before.coins + 120);
     for (let i = 0; i < 2; i++) expect((await webhook({ ...paid, status: "canceled" }, { type: "payment_intent.canceled" })).status).toBe(200);
@@ -151,31 +155,37 @@ describe("Stripe payments", () => {
     expect((await c.get("/api/purchase-history")).body[0]).toMatchObject({ status: "refunded", coinsReversed: 120 });
   });
 
-  it("a refund that arrives before the success leaves nothing credited", async () => {
+  it("a refund that arrives before the authorization leaves nothing credited and nothing captured", async () => {
     const c = await signedUpClient(server, "Backwards");
     const before = await balance("Backwards");
     const { id, confirm } = await startBuying(c, "coins-large");
     expect((await chargeEvent("charge.refunded", id, 999, 999)).status).toBe(200);
-    const intent = stripeApi.pay(id, "succeeded");
+    const intent = stripeApi.pay(id, "approved");
     expect((await webhook(intent)).status).toBe(200);
     expect((await confirm()).status).toBe(409);
     expect(await balance("Backwards")).toEqual(before);
+    // The card's hold is released.
+    expect(stripeApi.intents.get(id)!.status).toBe("canceled");
   });
 
   it("many confirmations and webhooks at once credit once", async () => {
     const c = await signedUpClient(server, "StripeD");
     const before = await balance("StripeD");
     const { id, confirm } = await startBuying(c, "coins-huge");
-    const intent = stripeApi.pay(id, "succeeded");
+    const intent = stripeApi.pay(id, "approved");
     await Promise.all([...Array.from({ length: 15 }, confirm), ...Array.from({ length: 15 }, () => webhook(intent))]);
     expect(await balance("StripeD")).toEqual({ coins: before.coins + 650, gems: before.gems });
+    expect(stripeApi.intents.get(id)).toMatchObject({ status: "succeeded", amount_received: 3999 });
+    // Every capture call is the same capture (one idempotency key per intent).
+    const keys = new Set(stripeApi.requests.filter((r) => r.path === `/v1/payment_intents/${id}/capture`).map((r) => r.idempotencyKey));
+    expect([...keys]).toEqual([`capture-${id}`]);
   });
 
   it("refuses a bad signature or a tampered body, crediting nothing", async () => {
     const c = await signedUpClient(server, "StripeE");
     const before = await balance("StripeE");
     const { id } = await startBuying(c, "coins-large");
-    const intent = stripeApi.pay(id, "succeeded");
+    const intent = stripeApi.pay(id, "approved");
     for (const res of [await webhook(intent, { secret: "whsec_wrong" }), await webhook(intent, { tamper: true })]) {
       expect(res.status).toBe(400);
       expect(await res.json()).toEqual({ error: MSG.webhookSignature });
@@ -195,7 +205,7 @@ describe("Stripe payments", () => {
     expect(await confirm()).toMatchObject({ status: 402, body: { error: "Your card was declined." } });
     expect((await c.get("/api/purchase-history")).body).toMatchObject([{ status: "failed" }]);
     // Paid with another card later: it completes.
-    stripeApi.pay(id, "succeeded");
+    stripeApi.pay(id, "approved");
     expect(await thief.post("/api/confirm-purchase", { paymentIntentId: id, packageId: "coins-small" })).toMatchObject({ status: 403, body: { error: MSG.purchaseNotYours } });
     expect(await confirm()).toMatchObject({ status: 200, body: { status: "completed" } });
     expect(await balance("StripeF")).toEqual({ coins: before.coins + 10, gems: before.gems });
@@ -208,9 +218,10 @@ describe("Stripe payments", () => {
     const { id, confirm } = await startBuying(c, "coins-large");
     const intent = stripeApi.intents.get(id)!;
     intent.amount = 1; // e.g. changed on the provider's side
-    stripeApi.pay(id, "succeeded");
+    stripeApi.pay(id, "approved");
     expect(await confirm()).toMatchObject({ status: 400, body: { error: MSG.purchaseAmountMismatch } });
-    expect((await webhook(intent)).status).toBe(200); // acknowledged, logged, not credited
+    expect((await webhook(stripeApi.intents.get(id)!)).status).toBe(200); // acknowledged, logged, not credited
     expect(await balance("StripeG")).toEqual(before);
+    expect(stripeApi.intents.get(id)!.status).toBe("requires_capture"); // never captured
   });
 });

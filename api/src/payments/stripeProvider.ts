@@ -3,11 +3,13 @@ import type { Config } from "../config.ts";
 import { metadataOf, parseMetadata, WebhookSignatureError, type PaymentIntentInfo, type PaymentProvider } from "./provider.ts";
 
 function toInfo(pi: Stripe.PaymentIntent): PaymentIntentInfo {
-  const failed = pi.status === "canceled" || (pi.status === "requires_payment_method" && !!pi.last_payment_error);
+  const cancelled = pi.status === "canceled";
+  const failed = cancelled || (pi.status === "requires_payment_method" && !!pi.last_payment_error);
   const { userId, packageId } = parseMetadata(pi.metadata);
   return {
     id: pi.id,
-    status: pi.status === "succeeded" ? "succeeded" : failed ? "failed" : "pending",
+    status: pi.status === "succeeded" ? "succeeded" : pi.status === "requires_capture" ? "authorized" : failed ? "failed" : "pending",
+    cancelled,
     amountCents: pi.amount,
     currency: pi.currency,
     userId,
@@ -17,9 +19,22 @@ function toInfo(pi: Stripe.PaymentIntent): PaymentIntentInfo {
   };
 }
 
+/**
+ * The payment events the server acts on (README, Operating: the events to enable on the webhook
+ * endpoint). amount_capturable_updated says a card was authorized: the server captures or cancels.
+ */
+export const PAYMENT_EVENTS = new Set(["payment_intent.amount_capturable_updated", "payment_intent.succeeded", "payment_intent.payment_failed", "payment_intent.canceled"]);
+
 const idOf = (ref: string | { id: string } | null | undefined): string | null => (typeof ref === "string" ? ref : (ref?.id ?? null));
 
-/** Real Stripe PaymentIntents; `apiBase` points the SDK at a local stand-in in tests. */
+/** Stripe's answer for an intent in the wrong state for a call (captured, cancelled): a fact, not a failure. */
+const wrongState = (err: unknown) => err instanceof Stripe.errors.StripeInvalidRequestError && err.statusCode === 400;
+
+/**
+ * Real Stripe PaymentIntents, authorized by the card and captured by the server after the limit
+ * check (capture_method manual, RULES.md Spending limit); `apiBase` points the SDK at a local
+ * stand-in in tests.
+ */
 export function createStripeProvider(cfg: Config["stripe"]): PaymentProvider {
   const base = cfg.apiBase ? new URL(cfg.apiBase) : null;
   const stripe = new Stripe(cfg.secretKey!, {
@@ -27,27 +42,45 @@ export function createStripeProvider(cfg: Config["stripe"]): PaymentProvider {
     telemetry: false,
     ...(base ? { host: base.hostname, port: base.port, protocol: base.protocol.replace(":", "") as "http" | "https" } : {}),
   });
+  async function retrieveIntent(id: string): Promise<PaymentIntentInfo | null> {
+    try {
+      return toInfo(await stripe.paymentIntents.retrieve(id));
+    } catch (err) {
+      if (err instanceof Stripe.errors.StripeInvalidRequestError && err.statusCode === 404) return null;
+      throw err;
+    }
+  }
   return {
     name: "stripe",
     publishableKey: cfg.publishableKey ?? null,
     async createIntent({ amountCents, currency, userId, packageId }) {
-      const pi = await stripe.paymentIntents.create({ amount: amountCents, currency, allowed_payment_method_types: ["card"], metadata: metadataOf(userId, packageId) });
+      const pi = await stripe.paymentIntents.create({
+        amount: amountCents,
+        currency,
+        capture_method: "manual",
+        allowed_payment_method_types: ["card"],
+        metadata: metadataOf(userId, packageId),
+      });
       return { id: pi.id, clientSecret: pi.client_secret! };
     },
-    async retrieveIntent(id) {
+    retrieveIntent,
+    async cancelIntent(id) {
       try {
-        return toInfo(await stripe.paymentIntents.retrieve(id));
+        return toInfo(await stripe.paymentIntents.cancel(id));
       } catch (err) {
+        // Captured or cancelled already: Stripe refuses with a 400, and the intent itself is the answer.
+        if (wrongState(err)) return retrieveIntent(id);
         if (err instanceof Stripe.errors.StripeInvalidRequestError && err.statusCode === 404) return null;
         throw err;
       }
     },
-    async cancelIntent(id) {
+    async captureIntent(id) {
       try {
-        await stripe.paymentIntents.cancel(id);
+        // The idempotency key makes a retried capture (a lost answer, two processes) the same capture.
+        return toInfo(await stripe.paymentIntents.capture(id, {}, { idempotencyKey: `capture-${id}` }));
       } catch (err) {
-        // Paid, already cancelled or gone meanwhile: Stripe refuses (a 400 or 404), and that is the answer.
-        if (err instanceof Stripe.errors.StripeInvalidRequestError) return;
+        if (wrongState(err)) return retrieveIntent(id);
+        if (err instanceof Stripe.errors.StripeInvalidRequestError && err.statusCode === 404) return null;
         throw err;
       }
     },
@@ -59,7 +92,7 @@ export function createStripeProvider(cfg: Config["stripe"]): PaymentProvider {
       } catch {
         throw new WebhookSignatureError("bad signature");
       }
-      if (event.type === "payment_intent.succeeded" || event.type === "payment_intent.payment_failed" || event.type === "payment_intent.canceled") {
+      if (PAYMENT_EVENTS.has(event.type)) {
         return { kind: "payment", intent: toInfo(event.data.object as Stripe.PaymentIntent) };
       }
       if (event.type === "charge.refunded") {

@@ -1,22 +1,31 @@
 import { randomBytes } from "node:crypto";
 import { MSG } from "../contract/messages.ts";
-import type { Db } from "../db/knex.ts";
+import type { Db, Trx } from "../db/knex.ts";
 import { badRequest, notFound } from "../http/errors.ts";
 import { WebhookSignatureError, type PaymentIntentInfo, type PaymentProvider } from "./provider.ts";
-import { lockLimitInForce, refuseIfPastLimit } from "../commands/spendingLimitSetter.ts";
-import { chargedNotCreditedCents, monthSpending } from "../queries/spending.ts";
 
-// The built-in test provider (RULES.md, Store): the same flow as Stripe, with the card form
-// posted to our own API. Intents live in the database so any API process can confirm them.
+// The built-in test provider (RULES.md, Store): Stripe's flow with manual capture, the card form
+// posted to our own API. The card step authorizes; the server captures or cancels, as with Stripe.
+// Intents live in the database so any API process can confirm them.
 export const TEST_CARD_OK = "4242424242424242";
 export const TEST_CARD_DECLINED = "4000000000000002";
 
-type Row = { id: string; client_secret: string; amount_cents: number; currency: string; user_id: number; package_id: string; status: string; failure_message: string | null };
+type Status = "requires_payment_method" | "requires_capture" | "succeeded" | "failed" | "canceled";
+type Row = { id: string; client_secret: string; amount_cents: number; currency: string; user_id: number; package_id: string; status: Status; failure_message: string | null };
+
+const STATUS_OF: Record<Status, PaymentIntentInfo["status"]> = {
+  requires_payment_method: "pending",
+  requires_capture: "authorized",
+  succeeded: "succeeded",
+  failed: "failed",
+  canceled: "failed",
+};
 
 function toInfo(r: Row): PaymentIntentInfo {
   return {
     id: r.id,
-    status: r.status === "succeeded" ? "succeeded" : r.status === "failed" || r.status === "canceled" ? "failed" : "pending",
+    status: STATUS_OF[r.status] ?? "pending",
+    cancelled: r.status === "canceled",
     amountCents: r.amount_cents,
     currency: r.currency,
     userId: r.user_id,
@@ -27,6 +36,12 @@ function toInfo(r: Row): PaymentIntentInfo {
 }
 
 export function createTestProvider(db: Db): PaymentProvider {
+  /** Moves the intent `from` one of the states to `patch` (as Stripe would), and answers it as it stands. */
+  async function transition(tx: Db | Trx, id: string, from: Status[], patch: Partial<Row>): Promise<PaymentIntentInfo | null> {
+    const [moved] = await tx("test_payment_intents").where({ id }).whereIn("status", from).update(patch).returning("*");
+    const row: Row | undefined = moved ?? (await tx("test_payment_intents").where({ id }).first());
+    return row ? toInfo(row) : null;
+  }
   return {
     name: "test",
     publishableKey: null,
@@ -40,10 +55,9 @@ export function createTestProvider(db: Db): PaymentProvider {
       const row = await db("test_payment_intents").where({ id }).first();
       return row ? toInfo(row) : null;
     },
-    async cancelIntent(id) {
-      await db("test_payment_intents").where({ id }).whereNot({ status: "succeeded" }).update({ status: "canceled", failure_message: MSG.checkoutEnded });
-    },
-    // The test provider sends no webhooks; confirm-purchase is its only path.
+    cancelIntent: (id, tx) => transition(tx ?? db, id, ["requires_payment_method", "requires_capture", "failed"], { status: "canceled", failure_message: MSG.checkoutEnded }),
+    captureIntent: (id, tx) => transition(tx ?? db, id, ["requires_capture"], { status: "succeeded", failure_message: null }),
+    // The test provider sends no webhooks: its card step tells the server itself (routes/store.ts).
     verifyWebhook() {
       throw new WebhookSignatureError("the test provider has no webhooks");
     },
@@ -58,8 +72,9 @@ export interface TestCardInput {
 }
 
 /**
- * The card step of the test provider: 4242... pays, 4000 0000 0000 0002 is declined. The result
- * is stored either way (a decline is an answer, not an error); the caller reports it.
+ * The card step of the test provider: 4242... authorizes the amount, 4000 0000 0000 0002 is
+ * declined (and may be tried again with another card, as with Stripe). Nothing is taken here:
+ * the server captures after its limit check. The result is stored either way.
  */
 export async function confirmTestCard(db: Db, userId: number, input: TestCardInput, now = new Date()): Promise<PaymentIntentInfo> {
   const number = input.cardNumber.replace(/[\s-]/g, "");
@@ -71,21 +86,11 @@ export async function confirmTestCard(db: Db, userId: number, input: TestCardInp
   if (number !== TEST_CARD_OK && number !== TEST_CARD_DECLINED) throw badRequest(MSG.testCardUnknown);
 
   return db.transaction(async (trx) => {
-    // The player's row first (as a checkout does): one charge of this player at a time.
-    const limit = await lockLimitInForce(trx, userId, now);
     const row: Row | undefined = await trx("test_payment_intents").where({ client_secret: input.clientSecret, user_id: userId }).forUpdate().first();
     if (!row) throw notFound(MSG.purchaseNotFound);
-    if (row.status === "succeeded") return toInfo(row);
     if (row.status === "canceled") throw badRequest(MSG.checkoutEnded);
-    const declined = number === TEST_CARD_DECLINED;
-    // RULES.md, Spending limit: refused before any charge. Checked here too, not only when the
-    // checkout was made: a declined checkout paid later with another card, or one made before the
-    // limit was lowered, took the month past the limit (found in an audit: $9.98 against $5).
-    if (!declined && limit !== null) {
-      const { paidCents } = await monthSpending(trx, userId, now);
-      refuseIfPastLimit(limit, paidCents + (await chargedNotCreditedCents(trx, userId)), row.amount_cents);
-    }
-    const patch = declined ? { status: "failed", failure_message: MSG.testCardDeclined } : { status: "succeeded", failure_message: null };
+    if (row.status === "succeeded" || row.status === "requires_capture") return toInfo(row);
+    const patch: Partial<Row> = number === TEST_CARD_DECLINED ? { status: "failed", failure_message: MSG.testCardDeclined } : { status: "requires_capture", failure_message: null };
     await trx("test_payment_intents").where({ id: row.id }).update(patch);
     return toInfo({ ...row, ...patch });
   });

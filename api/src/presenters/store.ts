@@ -25,6 +25,7 @@ export function presentPurchase(p: PurchaseRow): PurchaseHistoryItemDto {
     // An abandoned checkout never reaches the history; were it asked for, it reads as failed.
     status: p.status === "abandoned" ? "failed" : p.status,
     createdAt: p.createdAt.toISOString(),
+    paidAt: p.completedAt?.toISOString() ?? null,
     amountUsd: p.amountCents,
     gemsAwarded: p.gemsAwarded,
     coinsAwarded: p.coinsAwarded,

@@ -36,11 +36,13 @@ export function accountRoutes(db: Db, config: Config, payments: PaymentProvider 
 
   router.put("/user/spending-limit", auth, async (ctx) => {
     const { monthlyLimitCents } = parseBody(ctx, SpendingLimitBody);
-    // A limit set or lowered applies at once: the open checkouts end first, so that if the
-    // provider cannot be reached the limit stays as it was and asking again tries again.
+    // A limit set or lowered applies at once: written first, so every checkout and capture from
+    // now on is checked against it, then the open checkouts end at the provider. Asking again for
+    // the limit in force ends them again (the provider may not have answered the first time).
     const current = (await spendingLimitOf(db, ctx.state.userId)).monthlyLimitCents;
-    if (payments && tightens(current, monthlyLimitCents)) await endOpenCheckouts(db, payments, ctx.state.userId);
-    ctx.body = await setSpendingLimit(db, ctx.state.userId, monthlyLimitCents);
+    await setSpendingLimit(db, ctx.state.userId, monthlyLimitCents);
+    if (payments && monthlyLimitCents !== null && (tightens(current, monthlyLimitCents) || current === monthlyLimitCents)) await endOpenCheckouts(db, payments, ctx.state.userId);
+    ctx.body = await spendingLimitOf(db, ctx.state.userId);
   });
 
   /** { rank, players }: the header's and the collection's global rank ('#N', or '--' for null). */

@@ -2,7 +2,7 @@ import Router from "@koa/router";
 import { MSG } from "../contract/messages.ts";
 import { ConfirmPurchaseBody, CreatePaymentIntentBody, TestCardBody, TestRefundBody, type PurchaseResultDto } from "../contract/store.ts";
 import type { Db } from "../db/knex.ts";
-import { fulfilPayment } from "../commands/purchaseFulfiller.ts";
+import { settlePayment } from "../commands/purchaseFulfiller.ts";
 import { restoreDisputedPayment, reversePayment } from "../commands/purchaseReverser.ts";
 import { startPurchase } from "../commands/purchaseStarter.ts";
 import { requireAuth } from "../http/auth.ts";
@@ -36,13 +36,18 @@ export function storeRoutes(db: Db, provider: PaymentProvider | null, log: Logge
     ctx.body = await startPurchase(db, requireProvider(), ctx.state.userId, packageId);
   });
 
-  /** The client's word that it paid; the provider's intent decides, and fulfilment credits once. */
+  /**
+   * The client's word that the card went through; the provider's intent decides. An authorized
+   * payment is captured here or by the webhook, whichever comes first (settlePayment: once).
+   */
   router.post("/confirm-purchase", auth, async (ctx) => {
     const body = parseBody(ctx, ConfirmPurchaseBody);
     const payments = requireProvider();
     const intent = await payments.retrieveIntent(body.paymentIntentId);
     if (!intent) throw notFound(MSG.purchaseNotFound);
-    const { purchase } = await fulfilPayment(db, intent, payments.name, { userId: ctx.state.userId, packageId: body.packageId });
+    const { purchase, refusal } = await settlePayment(db, payments, intent, { userId: ctx.state.userId, packageId: body.packageId });
+    if (refusal) throw badRequest(refusal);
+    if (purchase.status === "abandoned" || purchase.status === "refused") throw badRequest(MSG.checkoutEnded);
     if (purchase.status === "failed") throw new HttpError(402, intent.failureMessage ?? MSG.paymentFailed);
     if (purchase.status === "refunded" || purchase.status === "disputed") throw new HttpError(409, MSG.purchaseReversed);
     const user = await db("users").where({ id: ctx.state.userId }).first("coins", "gems");
@@ -88,8 +93,9 @@ export function storeRoutes(db: Db, provider: PaymentProvider | null, log: Logge
     }
     if (verified.kind === "payment") {
       try {
-        const { credited, purchase } = await fulfilPayment(db, verified.intent, provider.name);
-        log.info("payment webhook", { intent: verified.intent.id, status: verified.intent.status, credited });
+        // An authorization (amount_capturable_updated) is captured or refused here, unless confirm-purchase came first.
+        const { credited, purchase, refusal } = await settlePayment(db, provider, verified.intent);
+        log.info("payment webhook", { intent: verified.intent.id, status: verified.intent.status, credited, ...(refusal ? { refused: refusal } : {}) });
         // Stripe says a payment we credited did not go through after all (cancelled): the money is
         // not ours, so the credit goes back as for a full refund.
         if (purchase.status === "completed" && verified.intent.status === "failed") {
@@ -109,11 +115,12 @@ export function storeRoutes(db: Db, provider: PaymentProvider | null, log: Logge
   router.post("/test-payments/confirm", auth, async (ctx) => {
     if (!provider || provider.name !== "test") throw notFound();
     const intent = await confirmTestCard(db, ctx.state.userId, parseBody(ctx, TestCardBody));
-    if (intent.status === "failed") {
-      await fulfilPayment(db, intent, provider.name, { userId: ctx.state.userId });
-      throw new HttpError(402, intent.failureMessage ?? MSG.paymentFailed);
-    }
-    ctx.body = { status: intent.status, paymentIntentId: intent.id };
+    // The card network's answer reaches the server at once, as Stripe's webhook would: a decline is
+    // recorded, an authorization captured or refused by the same decision as Stripe's.
+    const { purchase, refusal } = await settlePayment(db, provider, intent, { userId: ctx.state.userId });
+    if (intent.status === "failed") throw new HttpError(402, intent.failureMessage ?? MSG.paymentFailed);
+    if (refusal) throw badRequest(refusal);
+    ctx.body = { status: purchase.status === "completed" ? "succeeded" : intent.status, paymentIntentId: intent.id };
   });
 
   /**

@@ -2,11 +2,14 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createApp } from "../app.ts";
 import { loadConfig, type Config } from "../config.ts";
+import { createDb } from "../db/knex.ts";
 import { createLogger } from "../logger.ts";
 import { createTestDb, type TestDb } from "./testDb.ts";
 
 export interface TestServer extends TestDb {
+  /** The server's HTTP address (the database's URL, PostgreSQL only, is `dbUrl`). */
   url: string;
+  dbUrl?: string;
   config: Config;
   close(): Promise<void>;
   client(): ApiClient;
@@ -29,6 +32,7 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     ...testDb,
+    dbUrl: testDb.url,
     url,
     config,
     client: () => new ApiClient(url),
@@ -36,6 +40,27 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await testDb.destroy();
+    },
+  };
+}
+
+/**
+ * A second API process on the same PostgreSQL database (its own app and connection pool, as another
+ * machine behind the load balancer would have), for features that cross requests. The embedded
+ * database belongs to one process: there the first server itself is answered.
+ */
+export async function startSecondProcess(first: TestServer): Promise<{ url: string; close(): Promise<void> }> {
+  if (first.kind !== "postgres") return { url: first.url, close: async () => {} };
+  const db = createDb({ databaseUrl: first.dbUrl!, poolMax: 20 });
+  const app = createApp({ db, config: first.config, log: createLogger({ silent: true }) });
+  const server: Server = createServer(app.callback());
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await db.destroy();
     },
   };
 }
