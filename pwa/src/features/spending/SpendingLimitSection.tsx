@@ -33,7 +33,7 @@ export function SpendingLimitSection() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const cents = centsOfDollars(draft);
-    if (cents !== null && (Number.isNaN(cents) || cents < 100)) return setError(MSG.spendingLimitInvalid);
+    if (cents !== null && (Number.isNaN(cents) || cents < 0)) return setError(MSG.spendingLimitInvalid);
     setError(null);
     save.mutate(cents);
   };

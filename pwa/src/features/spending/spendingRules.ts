@@ -13,6 +13,9 @@ export function limitProblem(limit: SpendingLimitDto | undefined, priceCents: nu
 export const spentLine = (limit: SpendingLimitDto): string =>
   MSG.spendingLimitSpent(dollars(limit.spentThisMonthCents), limit.monthlyLimitCents === null ? null : dollars(limit.monthlyLimitCents));
 
+/** "$39.99 held by a checkout in progress: ..." (cents, not whole dollars: a package's price). */
+export const reservedLine = (limit: SpendingLimitDto): string => MSG.spendingLimitReserved(dollars(limit.reservedCents));
+
 /** The text field's whole dollars as cents: null for empty (no limit), NaN for anything else. */
 export function centsOfDollars(text: string): number | null {
   const t = text.trim().replace(/^\$/, "");

@@ -61,6 +61,8 @@ describe("purchase status", () => {
     expect(statusTone("failed")).toBe("failed");
     expect(statusTone("refunded")).toBe("failed");
     expect(statusTone("disputed")).toBe("failed");
+    // Authorized, and the capture refused by the spending limit: nothing taken, shown in red.
+    expect(statusTone("refused")).toBe("failed");
     expect(statusTone("unknown-status")).toBe("other");
     expect(statusTone("")).toBe("other");
   });

@@ -38,7 +38,7 @@ export type StatusTone = "completed" | "pending" | "failed" | "other";
 
 /** SPEC.md section 4: completed green, pending yellow, failed red, anything else grey. */
 export function statusTone(status: string): StatusTone {
-  if (status === "refunded" || status === "disputed") return "failed";
+  if (status === "refunded" || status === "disputed" || status === "refused") return "failed";
   return status === "completed" || status === "pending" || status === "failed" ? status : "other";
 }
 

@@ -13,6 +13,12 @@ import { awardedParts, formatCents, reversedParts, statusLabel, statusTone } fro
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 
+const formatWhen = (iso: string | null): string | null => {
+  if (!iso) return null;
+  const at = new Date(iso);
+  return Number.isNaN(at.getTime()) ? iso : dateTime.format(at);
+};
+
 /** SPEC.md section 2: the collapsible Purchase History with its count badge and refresh. */
 export function PurchaseHistory({ userId, open, onToggle, online, testMode }: { userId: number; open: boolean; onToggle: () => void; online: boolean; testMode: boolean }) {
   const history = usePurchaseHistory(userId);
@@ -81,12 +87,21 @@ function HistoryRow({ item, onTestRefund, refunding }: { item: PurchaseHistoryIt
   const tone = statusTone(item.status);
   const parts = awardedParts(item);
   const takenBack = reversedParts(item);
-  const created = new Date(item.createdAt);
+  // RULES.md: a payment counts when it was taken (its capture); the checkout's time shows where it differs.
+  const paid = formatWhen(item.paidAt);
+  const checkout = formatWhen(item.createdAt);
   return (
     <li className="store-history__item" data-testid="purchase-row">
       <div className="store-history__what">
         <span className="store-history__name">{item.packageDetails.name}</span>
-        <time dateTime={item.createdAt}>{Number.isNaN(created.getTime()) ? item.createdAt : dateTime.format(created)}</time>
+        <time dateTime={item.paidAt ?? item.createdAt} data-testid="purchase-time">
+          {paid ? `Paid ${paid}` : checkout}
+        </time>
+        {paid && paid !== checkout && (
+          <time dateTime={item.createdAt} className="store-history__checkout" data-testid="purchase-checkout-time">
+            Checkout {checkout}
+          </time>
+        )}
         {item.test && <span className="store-history__test">{MSG.testPurchase}</span>}
       </div>
       <div className="store-history__awarded">

@@ -11,7 +11,7 @@ import { Icon } from "../../../lib/ui/Icon";
 import { OfflineState } from "../../../lib/ui/OfflineState";
 import { useOnlineStatus } from "../../../lib/useOnlineStatus";
 import { fetchSpendingLimit, spendingLimitKey } from "../../spending/api";
-import { spentLine } from "../../spending/spendingRules";
+import { reservedLine, spentLine } from "../../spending/spendingRules";
 import { usePackages, usePaymentsConfig, usePurchaseFlow } from "../hooks";
 import { PackageGrid } from "./PackageGrid";
 import { PaymentPanel } from "./PaymentPanel";
@@ -47,6 +47,11 @@ export function StoreScreen() {
         {limit.data && (
           <p className="store__spent" data-testid="store-spent">
             <Icon name="lock" size={16} /> {spentLine(limit.data)}
+          </p>
+        )}
+        {limit.data && limit.data.reservedCents > 0 && (
+          <p className="store__reserved" data-testid="store-reserved">
+            {reservedLine(limit.data)}
           </p>
         )}
       </header>

@@ -41,7 +41,8 @@ export function StripeCardField({ publishableKey, confirmer, labelId }: { publis
           if (!element) throw new CardError(MSG.cardInfoNotFound);
           const { error, paymentIntent } = await stripe.confirmCardPayment(clientSecret, { payment_method: { card: element } });
           if (error) throw new CardError(error.message || MSG.paymentFailed);
-          if (paymentIntent?.status !== "succeeded") throw new CardError(MSG.paymentFailed);
+          // Authorized (manual capture): the server captures after its spending-limit check.
+          if (paymentIntent?.status !== "requires_capture" && paymentIntent?.status !== "succeeded") throw new CardError(MSG.paymentFailed);
         };
       })
       .catch(() => !cancelled && setState("failed"));
