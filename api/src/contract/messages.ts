@@ -233,7 +233,7 @@ export const MSG = {
   spendingLimitSaved: "Spending limit saved.",
   spendingLimitPending: (limit: string, at: string) => `Your limit changes to ${limit} on ${at} (raising or removing a limit waits 24 hours).`,
   spendingLimitSpent: (spent: string, limit: string | null) => (limit ? `${spent} of ${limit} spent this month` : `${spent} spent this month`),
-  spendingLimitReserved: (reserved: string) => `${reserved} held by a checkout in progress: it is released if that checkout is not paid, and nothing is taken past your limit.`,
+  spendingLimitReserved: (reserved: string) => `${reserved} held by an unfinished checkout until it is paid or ends`,
   // Fair play (RULES.md, Beyond SPEC.md): provably fair pulls, pity, pull history, exports.
   clientSeedInvalid: "A client seed is 1-64 printable characters (letters, digits, spaces and punctuation, no emoji or accents)",
   pullsFilterInvalid: "Unknown set or tier filter",
