@@ -13,7 +13,7 @@ export function limitProblem(limit: SpendingLimitDto | undefined, priceCents: nu
 export const spentLine = (limit: SpendingLimitDto): string =>
   MSG.spendingLimitSpent(dollars(limit.spentThisMonthCents), limit.monthlyLimitCents === null ? null : dollars(limit.monthlyLimitCents));
 
-/** "$39.99 held by a checkout in progress: ..." (cents, not whole dollars: a package's price). */
+/** "$39.99 held by an unfinished checkout until it is paid or ends" (cents: a package's price). */
 export const reservedLine = (limit: SpendingLimitDto): string => MSG.spendingLimitReserved(dollars(limit.reservedCents));
 
 /** The text field's whole dollars as cents: null for empty (no limit), NaN for anything else. */
