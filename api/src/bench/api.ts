@@ -14,6 +14,7 @@ import { hasPgbench, initPgbench, runPgbench } from "./pgbench.ts";
 import { formatSpread, repeat, spread, verdict, type BenchRow } from "./rows.ts";
 import { measured, signUp, startServerProcess, type Measured, type ServerProcess } from "./server.ts";
 import { runEmbeddedBench } from "./embedded.ts";
+import { benchCheckout } from "./checkout.ts";
 import { requestLogMicrosPerRequest } from "./logCost.ts";
 import { runWrk, type WrkResult } from "./wrk.ts";
 
@@ -36,9 +37,10 @@ export interface ApiBenchOptions {
   port: number;
   /**
    * BENCH_API_ONLY=embedded: only the embedded database's row (no PostgreSQL needed);
-   * BENCH_API_ONLY=open-pack: only the PostgreSQL open-pack rows (minutes, not the 5M-card seed).
+   * BENCH_API_ONLY=open-pack: only the PostgreSQL open-pack rows (minutes, not the 5M-card seed);
+   * BENCH_API_ONLY=checkout: only the store's checkout row.
    */
-  only?: "embedded" | "open-pack";
+  only?: "embedded" | "open-pack" | "checkout";
   log?: (line: string) => void;
 }
 
@@ -58,10 +60,13 @@ export function apiBenchOptionsFromEnv(env = process.env): ApiBenchOptions {
     webConcurrency: Number(env.BENCH_WEB_CONCURRENCY || 1),
     logBlocks: Number(env.BENCH_LOG_BLOCKS || 10),
     port: Number(env.BENCH_PORT || 3322),
-    only: env.BENCH_API_ONLY === "embedded" || env.BENCH_API_ONLY === "open-pack" ? env.BENCH_API_ONLY : undefined,
+    only: env.BENCH_API_ONLY === "embedded" || env.BENCH_API_ONLY === "open-pack" || env.BENCH_API_ONLY === "checkout" ? env.BENCH_API_ONLY : undefined,
   };
 }
 
+
+/** Players checking out at once in the checkout row: a store is a quiet path next to packs. */
+const CHECKOUT_CLIENTS = 8;
 
 async function signUpMany(url: string, prefix: string, n: number): Promise<string[]> {
   const cookies: string[] = [];
@@ -127,6 +132,10 @@ export async function runApiBench(opts: ApiBenchOptions): Promise<BenchRow[]> {
     // A second, identical process: the request log's cost is measured on the two side by side.
     const twin = await startServerProcess({ ...pgEnv, LOG_REQUESTS: "0" }, opts.port + 1);
     servers.push(twin);
+    if (opts.only === "checkout") {
+      rows.push(await benchCheckout(api, { clients: CHECKOUT_CLIENTS, repeats: opts.repeats, signUpMany }));
+      return rows;
+    }
     const hasPg = hasPgbench();
     if (hasPg) initPgbench(url, opts.pgbenchScale);
 
@@ -246,6 +255,7 @@ export async function runApiBench(opts: ApiBenchOptions): Promise<BenchRow[]> {
       target: "-",
       verdict: "-",
     });
+    rows.push(await benchCheckout(api, { clients: CHECKOUT_CLIENTS, repeats: opts.repeats, signUpMany }));
     await stopAll();
     if (opts.only === "open-pack") {
       await db.destroy();

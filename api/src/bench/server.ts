@@ -24,8 +24,10 @@ export async function startServerProcess(env: Record<string, string>, port: numb
   // so the bench's own process does not spend the shared cores reading it.
   const logFile = path.join(tmpdir(), `foilbound-bench-${process.pid}-${port}.log`);
   const fd = openSync(logFile, "w");
-  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, "--import", "tsx", path.join(ROOT_DIR, "api/src/main.ts")], {
-    cwd: ROOT_DIR,
+  // BENCH_SERVER_ROOT: another checkout's server (e.g. the previous commit's), for a before/after reading.
+  const root = process.env.BENCH_SERVER_ROOT || ROOT_DIR;
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, "--import", "tsx", path.join(root, "api/src/main.ts")], {
+    cwd: root,
     env: { ...process.env, LOG_REQUESTS: "0", AUTH_ATTEMPTS_PER_IP: "1000000", AUTH_ATTEMPTS_PER_USERNAME: "1000000", ...env, PORT: String(port) },
     stdio: ["ignore", fd, "inherit"],
   });
