@@ -15,6 +15,17 @@ export interface TestServer extends TestDb {
   client(): ApiClient;
 }
 
+/**
+ * An HTTP server keeping idle connections as main.ts does. With Node's default 5 s, a test's
+ * kept-alive connection, idle for about that long on a busy machine, was closed by the server as
+ * the next request went out on it: "fetch failed: read ECONNRESET" in a test that did nothing wrong.
+ */
+function listenLikeProduction(handler: Parameters<typeof createServer>[1]): Server {
+  const server = createServer(handler);
+  server.keepAliveTimeout = 65_000;
+  return server;
+}
+
 /** The real app on an ephemeral port over a fresh database; tests talk to it over HTTP. */
 export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
   const testDb = await createTestDb();
@@ -27,7 +38,7 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     ...overrides,
   };
   const app = createApp({ db: testDb.db, config, log: createLogger({ silent: true }) });
-  const server: Server = createServer(app.callback());
+  const server = listenLikeProduction(app.callback());
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
@@ -53,7 +64,7 @@ export async function startSecondProcess(first: TestServer): Promise<{ url: stri
   if (first.kind !== "postgres") return { url: first.url, close: async () => {} };
   const db = createDb({ databaseUrl: first.dbUrl!, poolMax: 20 });
   const app = createApp({ db, config: first.config, log: createLogger({ silent: true }) });
-  const server: Server = createServer(app.callback());
+  const server = listenLikeProduction(app.callback());
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
