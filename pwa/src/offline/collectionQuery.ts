@@ -36,7 +36,7 @@ async function fetchCollection(userId: number, signal: AbortSignal): Promise<Car
     // Shown at once; the device's copy is written in the background once the page is quiet (db.ts),
     // a large collection in idle-time steps. A sign-out meanwhile stops the write. The copy keeps
     // the answer's tag, so the background sync's next conditional GET can be a 304.
-    if (stillSignedIn(userId)) collectionSaves.set(userId, replaceMirroredCollection(userId, cards, () => stillSignedIn(userId), etag));
+    if (stillSignedIn(userId)) collectionSaves.set(userId, replaceMirroredCollection(userId, cards, { stillCurrent: () => stillSignedIn(userId), etag }));
     return cards;
   } catch (err) {
     // SPEC.md section 8: collection load failures are only logged (the mirror keeps showing).
@@ -84,7 +84,7 @@ export async function syncCollection(queryClient: QueryClient, userId: number, s
   const cards = await readJsonArray<CardDto>(response);
   if (!stillSignedIn(userId)) return;
   queryClient.setQueryData(collectionQueryKey(userId), cards);
-  const saved = replaceMirroredCollection(userId, cards, () => stillSignedIn(userId), response.headers.get("ETag"));
+  const saved = replaceMirroredCollection(userId, cards, { stillCurrent: () => stillSignedIn(userId), etag: response.headers.get("ETag") });
   collectionSaves.set(userId, saved);
   await saved;
 }
