@@ -92,6 +92,14 @@ export function pageQuiet(): Promise<void> {
   return writesReleased;
 }
 
+/**
+ * Lets queued writes run from now on without waiting for the page to go quiet: the copy is wanted
+ * soon (a sign-in on this page, maybe a new device about to go offline: signInSave.tsx).
+ */
+export function releaseMirrorWrites(): void {
+  releaseWrites();
+}
+
 let queue: Promise<void> = Promise.resolve();
 
 /**

@@ -53,7 +53,8 @@ function SignedInShell({ onLogout, loggingOut }: { onLogout: () => void; logging
   // Mounted from the first opening on, so the dialog keeps its closing behaviour afterwards.
   const [settingsUsed, setSettingsUsed] = useState(false);
   const user = useSignedInUser();
-  // The whole collection and summary saved on the device for offline screens (issue 12).
+  // The whole collection and summary saved on the device for offline screens (issue 12); right
+  // after a sign-in, at once (issue 45).
   usePlayerSync(user.id);
   // Issue 12: art and sounds kept for offline visits, fetched in quiet moments.
   useAssetWarmUp(user.id);
