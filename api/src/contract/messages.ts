@@ -103,6 +103,8 @@ export const MSG = {
   collectionOffline: (syncedAt: string | null) =>
     syncedAt ? `You are offline. Showing your collection as last synced ${syncedAt}.` : "You are offline. Showing your collection as last synced.",
   collectionNotSynced: "You are offline and this collection has not been saved on this device yet. Open it once while online.",
+  /** Issue 45: shown quietly from a sign-in until the device's copy is saved. */
+  collectionSavingForOffline: "Saving your collection for offline...",
 
   // Rewards
   unknownReward: "Unknown reward",

@@ -53,8 +53,18 @@ export function useSignedInUser(): UserDto {
   return user;
 }
 
-export function setSignedIn(user: UserDto): void {
+/** The player who signed in through the form in this page (not remembered, nor checked at start-up). */
+let signedInHere: number | null = null;
+
+/** `byForm`: a login or sign-up just now, on this page (a new device, perhaps: offline/signInSave.tsx). */
+export function setSignedIn(user: UserDto, byForm = false): void {
+  if (byForm) signedInHere = user.id;
   commit({ user, isAuthenticated: true, checked: true });
+}
+
+/** Whether this player signed in through the form in this page. */
+export function signedInThisPage(userId: number): boolean {
+  return signedInHere === userId;
 }
 
 /** Replaces or patches the user after a server reply (new coins, a new display name, ...). */
@@ -70,6 +80,7 @@ export function markSessionChecked(): void {
 
 /** Forgets the player: user, flag and every per-player cache that registered for it. */
 export function clearSession(): void {
+  signedInHere = null;
   commit({ user: null, isAuthenticated: false, checked: true });
   for (const listener of clearListeners) listener();
 }

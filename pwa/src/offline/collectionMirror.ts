@@ -1,4 +1,5 @@
 import type { CardDto } from "@contract/cards";
+import { nextTask } from "../lib/loadInStages";
 import { quietIdle } from "../lib/quietIdle";
 import { mirrorRead, mirrorWrite, patchSnapshot, useDeviceRead, type PlayerSnapshot } from "./db";
 
@@ -12,25 +13,33 @@ import { mirrorRead, mirrorWrite, patchSnapshot, useDeviceRead, type PlayerSnaps
  */
 const WRITE_CHUNK = 50;
 
-/** More cards than one step writes: the copy is then written in idle-time steps. */
+/** More cards than one step writes: the copy is then written in steps, each its own task. */
 export function isLargeCollection(cards: readonly CardDto[]): boolean {
   return cards.length > WRITE_CHUNK;
 }
 
+export interface ReplaceOptions {
+  /** False stops the write (a sign-out while it runs). */
+  stillCurrent?: () => boolean;
+  /** The answer's ETag; null when unknown (the next sync then downloads it in full). */
+  etag?: string | null;
+  /**
+   * The copy is wanted now (a sign-in on this page: the player may go offline in seconds): each
+   * step waits only for the next task, not for an idle moment without scrolling.
+   */
+  soon?: boolean;
+}
+
 /**
  * Replaces the player's mirrored cards with a fresh server answer. A small collection goes in one
- * transaction. A large one in idle-time steps: 10,000 cards written at once froze the screen for
- * seconds (issue 11). Cards are put first, then the ones the answer no longer has are removed
- * (cards newer than the answer, e.g. a pack opened meanwhile, stay), then the sync time is
- * stamped, with the answer's ETag (null when unknown: the next sync downloads it in full). Stops
- * when `stillCurrent` says no (a sign-out while it runs).
+ * transaction. A large one in steps of WRITE_CHUNK cards, each in a task of its own: 10,000 cards
+ * written at once froze the screen for seconds (issue 11). The steps wait for idle moments, or
+ * only for the next task when the copy is wanted `soon`. Cards are put first, then the ones the
+ * answer no longer has are removed (cards newer than the answer, e.g. a pack opened meanwhile,
+ * stay), then the sync time is stamped, with the answer's ETag.
  */
-export async function replaceMirroredCollection(
-  userId: number,
-  cards: readonly CardDto[],
-  stillCurrent: () => boolean = () => true,
-  etag: string | null = null,
-): Promise<void> {
+export async function replaceMirroredCollection(userId: number, cards: readonly CardDto[], options: ReplaceOptions = {}): Promise<void> {
+  const { stillCurrent = () => true, etag = null, soon = false } = options;
   // The copy already holds exactly this answer (its tag is stamped only once a write is complete):
   // a 10,000-card player's every visit rewrote all of it, ~4 s of main thread at 4x CPU.
   if (etag !== null && (await savedCollectionEtag(userId)) === etag) {
@@ -46,15 +55,16 @@ export async function replaceMirroredCollection(
       }),
     );
   }
-  // Each step waits for an idle moment once the player has stopped scrolling (quietIdle): the
-  // first visit of a big binder is when its copy is written, and also when it is scrolled.
+  // Idle steps also wait for the player to stop scrolling (quietIdle): the first visit of a big
+  // binder is when its copy is written, and also when it is scrolled.
+  const pause = soon ? nextTask : quietIdle;
   for (let i = 0; i < cards.length; i += WRITE_CHUNK) {
-    await quietIdle();
+    await pause();
     if (!stillCurrent()) return;
     const chunk = cards.slice(i, i + WRITE_CHUNK).map((card) => ({ ...card, userId }));
     await mirrorWrite("saving the collection", (db) => db.cards.bulkPut(chunk));
   }
-  await quietIdle();
+  await pause();
   if (!stillCurrent()) return;
   const keep = new Set(cards.map((card) => card.id));
   const newestInAnswer = cards.reduce((max, card) => Math.max(max, card.id), 0);

@@ -36,7 +36,7 @@ async function fetchCollection(userId: number, signal: AbortSignal): Promise<Car
     // Shown at once; the device's copy is written in the background once the page is quiet (db.ts),
     // a large collection in idle-time steps. A sign-out meanwhile stops the write. The copy keeps
     // the answer's tag, so the background sync's next conditional GET can be a 304.
-    if (stillSignedIn(userId)) collectionSaves.set(userId, replaceMirroredCollection(userId, cards, () => stillSignedIn(userId), etag));
+    if (stillSignedIn(userId)) collectionSaves.set(userId, replaceMirroredCollection(userId, cards, { stillCurrent: () => stillSignedIn(userId), etag }));
     return cards;
   } catch (err) {
     // SPEC.md section 8: collection load failures are only logged (the mirror keeps showing).
@@ -57,9 +57,12 @@ export const collectionQueryOptions = (userId: number) =>
  * The background sync's download (playerSync.ts): a conditional GET with the tag of the copy on
  * the device, so an unchanged collection costs a 304 instead of the whole list again. A fresh
  * answer goes into the query cache and replaces the copy, tag included. Resolves once saved.
+ * `soon` (a sign-in on this page): the copy is wanted now, so the request does not wait for the
+ * database's code to read the tag (a copy that holds this answer already is only stamped anyway),
+ * and the cards are written a step per task instead of per idle moment.
  */
-export async function syncCollection(queryClient: QueryClient, userId: number, signal: AbortSignal): Promise<void> {
-  const etag = await savedCollectionEtag(userId);
+export async function syncCollection(queryClient: QueryClient, userId: number, signal: AbortSignal, soon = false): Promise<void> {
+  const etag = soon ? null : await savedCollectionEtag(userId);
   const response = await fetch("/api/collection", {
     credentials: "same-origin",
     cache: "no-store", // the tag is ours to send; the browser's cache keeps nothing
@@ -84,7 +87,7 @@ export async function syncCollection(queryClient: QueryClient, userId: number, s
   const cards = await readJsonArray<CardDto>(response);
   if (!stillSignedIn(userId)) return;
   queryClient.setQueryData(collectionQueryKey(userId), cards);
-  const saved = replaceMirroredCollection(userId, cards, () => stillSignedIn(userId), response.headers.get("ETag"));
+  const saved = replaceMirroredCollection(userId, cards, { stillCurrent: () => stillSignedIn(userId), etag: response.headers.get("ETag"), soon });
   collectionSaves.set(userId, saved);
   await saved;
 }

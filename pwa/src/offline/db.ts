@@ -24,8 +24,12 @@ let dexieModule: Promise<DexieModule | null> | null = null;
 function loadDexie(): Promise<DexieModule | null> {
   // The first read or write waits a task after the module has run: Dexie's evaluation and the
   // database's opening and first queries were one task of ~110 ms at 4x CPU (traced on a signed-in
-  // first visit of /collection), now two of about half that.
+  // first visit of /collection), now two of about half that. The opening (on a new device, the
+  // creation of the stores) is a task apart from the first queries too (issue 45: a sign-in's save).
   dexieModule ??= import("./dexieDb").then(async (module) => {
+    await nextTask();
+    // A database that cannot open fails each read and write, which say so (mirrorWrite, useDeviceRead).
+    await module.offlineDb()?.open().catch(() => {});
     await nextTask();
     return module;
   }).catch((err: unknown) => {
@@ -88,6 +92,14 @@ export function pageQuiet(): Promise<void> {
   return writesReleased;
 }
 
+/**
+ * Lets queued writes run from now on without waiting for the page to go quiet: the copy is wanted
+ * soon (a sign-in on this page, maybe a new device about to go offline: signInSave.tsx).
+ */
+export function releaseMirrorWrites(): void {
+  releaseWrites();
+}
+
 let queue: Promise<void> = Promise.resolve();
 
 /**
@@ -104,6 +116,9 @@ export function mirrorWrite(label: string, write: (db: OfflineDatabase) => Promi
     .then(async (dexie) => {
       const db = dexie?.offlineDb();
       if (!db) return;
+      // Each write starts a task of its own: a sign-in's writes come one after another (issue 45),
+      // and one ending and the next starting were one task.
+      await nextTask();
       try {
         await write(db);
       } catch (err) {

@@ -1,11 +1,12 @@
 import { useQueryClient, type QueryClient } from "@tanstack/react-query";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { championsQueryOptions } from "../features/battle/api";
 import { fetchLeaderboardPage, PAGE_SIZE, pageOffsetOf } from "../features/leaderboard/api";
 import { fetchRewards, rewardsQueryKey } from "../features/rewards/api";
+import { nextTask } from "../lib/loadInStages";
 import { quietIdle } from "../lib/quietIdle";
 import { rankQueryOptions } from "../lib/rank";
-import { getSession } from "../lib/session";
+import { getSession, signedInThisPage } from "../lib/session";
 import { useOnlineStatus } from "../lib/useOnlineStatus";
 import { userQueryOptions } from "../lib/userData";
 import { collectionSaved, syncCollection } from "./collectionQuery";
@@ -17,7 +18,8 @@ import { SYNCED_ATTRIBUTE } from "./syncSignal";
 // Keeps the device's copy of the signed-in player whole (issue 12): the full collection and the
 // summary (user, rank, rewards with claimed flags, champions, the leaderboard around the player),
 // so every screen has the server's last word offline, even screens never opened online. Runs in
-// quiet idle time (never in the first screen's way), and again after anything that moves it.
+// quiet idle time (never in the first screen's way), and again after anything that moves it;
+// right after a sign-in on this page it runs at once (issue 45: a new device may go offline soon).
 
 /** The periodic refresh, like the user data's (SPEC.md section 4). */
 const SUMMARY_EVERY_MS = 5 * 60 * 1000;
@@ -35,26 +37,35 @@ const leaderboardFetchedAt = new Map<number, number>();
 /**
  * Reads everything from the server and saves it, replacing the player's copy. `collection` false
  * skips the cards (a pack appends its own; a claim moves none); with it, the cards come by a
- * conditional GET (collectionQuery.ts).
+ * conditional GET (collectionQuery.ts), or at once when the copy is wanted `soon`. Resolves true
+ * once all of it is saved, false when it stopped (a sign-out, the effect ended).
  */
-export async function syncPlayerData(queryClient: QueryClient, userId: number, collection: boolean, signal: AbortSignal): Promise<void> {
+export async function syncPlayerData(queryClient: QueryClient, userId: number, collection: boolean, signal: AbortSignal, soon = false): Promise<boolean> {
   const current = () => !signal.aborted && getSession().user?.id === userId;
   // The screens read the user, the rank and the rewards again after the same pack, claim or trade
   // (their own listeners): an answer that recent is the one to save, not a second request for it.
   const recent = { staleTime: RECENT_ANSWER_MS } as const;
   const leaderboardDue = collection || Date.now() - (leaderboardFetchedAt.get(userId) ?? -Infinity) >= LEADERBOARD_EVERY_MS;
-  const [rank, rewards, champions, firstPage] = await Promise.all([
-    queryClient.fetchQuery({ ...rankQueryOptions(userId), ...recent }),
-    queryClient.fetchQuery({ queryKey: rewardsQueryKey(userId), queryFn: ({ signal: s }) => fetchRewards(s), ...recent }),
+  // Soon after a sign-in the shell is still rendering: one request started per task, as its first reads are.
+  let turn = Promise.resolve();
+  const inTurn = <T>(request: () => Promise<T>): Promise<T> => {
+    if (!soon) return request();
+    turn = turn.then(nextTask);
+    return turn.then(request);
+  };
+  const [rank, rewards, , champions, firstPage] = await Promise.all([
+    inTurn(() => queryClient.fetchQuery({ ...rankQueryOptions(userId), ...recent })),
+    inTurn(() => queryClient.fetchQuery({ queryKey: rewardsQueryKey(userId), queryFn: ({ signal: s }) => fetchRewards(s), ...recent })),
+    // The biggest answer first after a sign-in: the cards are most of what there is to save.
+    collection ? inTurn(() => syncCollection(queryClient, userId, signal, soon)) : null,
     // Always asked (no screen refreshes them after a pack), through the battle screen's query:
     // its 'Your Champions' then shows this answer without asking again.
-    queryClient.fetchQuery({ ...championsQueryOptions, staleTime: 0 }),
-    leaderboardDue ? fetchLeaderboardPage(0, signal) : null,
-    queryClient.fetchQuery({ ...userQueryOptions, ...recent }),
-    collection ? syncCollection(queryClient, userId, signal) : null,
+    inTurn(() => queryClient.fetchQuery({ ...championsQueryOptions, staleTime: 0 })),
+    leaderboardDue ? inTurn(() => fetchLeaderboardPage(0, signal)) : null,
+    inTurn(() => queryClient.fetchQuery({ ...userQueryOptions, ...recent })),
   ]);
   const ownPage = firstPage && rank.rank && rank.rank > PAGE_SIZE ? await fetchLeaderboardPage(pageOffsetOf(rank.rank), signal) : [];
-  if (!current()) return;
+  if (!current()) return false;
   const syncedAt = new Date().toISOString();
   if (firstPage) leaderboardFetchedAt.set(userId, Date.now());
   const user = getSession().user;
@@ -69,31 +80,40 @@ export async function syncPlayerData(queryClient: QueryClient, userId: number, c
     syncedAt,
   });
   if (collection) await collectionSaved(userId);
-  if (current()) document.documentElement.setAttribute(SYNCED_ATTRIBUTE, syncedAt);
+  if (!current()) return false;
+  document.documentElement.setAttribute(SYNCED_ATTRIBUTE, syncedAt);
+  return true;
+}
+
+/** The sign-in's own save and its note (issue 45), fetched only after a sign-in on this page. */
+export const loadSignInSave = () => import("./signInSave");
+
+/**
+ * The save a sign-in on this page asks for: this player's whole copy, at once (signInSave.tsx).
+ * Null when there is nothing to start or join.
+ */
+export async function startSignInSave(queryClient: QueryClient, userId: number): Promise<Promise<boolean> | null> {
+  const { startSignInSave: start } = await loadSignInSave();
+  return start(userId, (signal) => syncPlayerData(queryClient, userId, true, signal, true));
 }
 
 /**
- * Mount once in the signed-in shell: syncs in quiet idle time after sign-in (or a load), when the
- * network comes back, every 5 minutes, and after a pack, a trade or a claim. One sync at a time;
- * a request meanwhile runs once more after it.
+ * Mount once in the signed-in shell: syncs in quiet idle time after a load, when the network comes
+ * back, every 5 minutes, and after a pack, a trade or a claim. After a sign-in on this page it
+ * joins that sign-in's save instead (started again at once if it failed). One sync at a time; a
+ * request meanwhile runs once more after it.
  */
 export function usePlayerSync(userId: number): void {
   const queryClient = useQueryClient();
   const online = useOnlineStatus();
+  const mounted = useRef(false);
   useEffect(() => {
     if (!online) return;
     const controller = new AbortController();
-    let running: Promise<void> | null = null;
+    let running: Promise<unknown> | null = null;
     let again: boolean | null = null; // null: nothing waiting; else whether it needs the cards
-    const run = (collection: boolean) => {
-      if (running) {
-        again = (again ?? false) || collection;
-        return;
-      }
-      // After the first screen's own requests (pageQuiet), then in an idle moment without scrolling.
-      running = pageQuiet()
-        .then(() => quietIdle(controller.signal))
-        .then(() => syncPlayerData(queryClient, userId, collection, controller.signal))
+    const settle = (sync: Promise<unknown>) => {
+      running = sync
         .catch((err: unknown) => {
           if (!controller.signal.aborted) console.warn("Offline copy: sync failed", err);
         })
@@ -106,8 +126,29 @@ export function usePlayerSync(userId: number): void {
           }
         });
     };
-    // Coming online (this effect re-runs) or signing in: everything, cards included.
-    run(true);
+    // After the first screen's own requests (pageQuiet), then in an idle moment without scrolling.
+    const inIdleTime = (collection: boolean) =>
+      pageQuiet()
+        .then(() => quietIdle(controller.signal))
+        .then(() => syncPlayerData(queryClient, userId, collection, controller.signal));
+    const run = (collection: boolean) => {
+      if (running) again = (again ?? false) || collection;
+      else settle(inIdleTime(collection));
+    };
+    // Coming online (this effect re-runs) or a load: everything, cards included. A sign-in on this
+    // page has its own save: joined (started again if it failed), or done already.
+    const firstRun = !mounted.current;
+    mounted.current = true;
+    if (!signedInThisPage(userId)) run(true);
+    else {
+      const joined = startSignInSave(queryClient, userId).then(async (save) => {
+        if (save) return save;
+        // Saved before the shell mounted: no first sync. Back online later: a sync as usual.
+        if (firstRun && (await loadSignInSave()).signInSaved(userId)) return null;
+        return inIdleTime(true);
+      });
+      settle(joined);
+    }
     const summary = () => run(false);
     const everything = () => run(true);
     window.addEventListener("pack-opened", summary);

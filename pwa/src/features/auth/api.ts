@@ -44,7 +44,7 @@ export function ensureSessionChecked(): Promise<void> {
 /** POST /api/auth/login. On failure the session is left as it was. */
 export async function login(credentials: Credentials): Promise<void> {
   const { user } = await apiRequest<AuthResponse>("/auth/login", { method: "POST", body: credentials, fallback: FALLBACK.login });
-  setSignedIn(user);
+  setSignedIn(user, true);
 }
 
 /**
@@ -57,7 +57,7 @@ export async function register(credentials: Credentials): Promise<void> {
     body: { ...credentials, displayName: credentials.username, ageConfirmed: true, termsAccepted: true },
     fallback: FALLBACK.register,
   });
-  setSignedIn(user);
+  setSignedIn(user, true);
 }
 
 /** POST /api/auth/logout. The player is signed out locally even when the call fails. */

@@ -9,12 +9,12 @@ import { HeaderRank } from "../../features/leaderboard/components/HeaderRank";
 import { useRewards } from "../../features/rewards/hooks";
 import { useAppBadge } from "../../install/appBadge";
 import { SupportButton } from "../../features/support/components/SupportButton";
-import { useSignedInUser } from "../../lib/session";
+import { signedInThisPage, useSignedInUser } from "../../lib/session";
 import { LazyPart } from "../../lib/ui/LazyPart";
 import { PartNotLoadedDialog } from "../../lib/ui/PartNotLoadedDialog";
 import { useUserDataSync } from "../../lib/userData";
 import { installOfflineMirror } from "../../offline/installOfflineMirror";
-import { usePlayerSync } from "../../offline/playerSync";
+import { loadSignInSave, usePlayerSync } from "../../offline/playerSync";
 import { useAssetWarmUp } from "../../offline/useAssetWarmUp";
 
 export { startFirstReads } from "./firstReads";
@@ -31,6 +31,8 @@ installOfflineMirror();
 const AccountSettingsDialog = lazy(() =>
   import("../../features/account/components/AccountSettingsDialog").then((m) => ({ default: m.AccountSettingsDialog })),
 );
+// Only after a sign-in on this page, with the save it tells of (issue 45).
+const SavingForOfflineNote = lazy(() => loadSignInSave().then((m) => ({ default: m.SavingForOfflineNote })));
 
 /** SPEC.md section 2, after the login: choose a username if none yet, then the game. */
 export default function SignedInApp() {
@@ -53,7 +55,8 @@ function SignedInShell({ onLogout, loggingOut }: { onLogout: () => void; logging
   // Mounted from the first opening on, so the dialog keeps its closing behaviour afterwards.
   const [settingsUsed, setSettingsUsed] = useState(false);
   const user = useSignedInUser();
-  // The whole collection and summary saved on the device for offline screens (issue 12).
+  // The whole collection and summary saved on the device for offline screens (issue 12); right
+  // after a sign-in, at once and with a note (issue 45).
   usePlayerSync(user.id);
   // Issue 12: art and sounds kept for offline visits, fetched in quiet moments.
   useAssetWarmUp(user.id);
@@ -78,6 +81,11 @@ function SignedInShell({ onLogout, loggingOut }: { onLogout: () => void; logging
       {settingsUsed && (
         <LazyPart fallback={<PartNotLoadedDialog open={settingsOpen} onClose={() => setSettingsOpen(false)} />}>
           <AccountSettingsDialog open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+        </LazyPart>
+      )}
+      {signedInThisPage(user.id) && (
+        <LazyPart>
+          <SavingForOfflineNote />
         </LazyPart>
       )}
     </AppShell>

@@ -2,7 +2,9 @@ import type { QueryClient } from "@tanstack/react-query";
 import { rewardsQueryOptions } from "../../features/rewards/api";
 import { nextTask } from "../../lib/loadInStages";
 import { rankQueryOptions } from "../../lib/rank";
+import { signedInThisPage } from "../../lib/session";
 import { collectionQueryOptions } from "../../offline/collectionQuery";
+import { startSignInSave } from "../../offline/playerSync";
 
 /**
  * What the signed-in shell reads on every view (the header's rank, the rewards badge), and the
@@ -30,4 +32,6 @@ export async function startFirstReads(queryClient: QueryClient, userId: number, 
     await nextTask();
     void read();
   }
+  // A sign-in on this page: the device's copy is saved now, not in idle time (issue 45).
+  if (signedInThisPage(userId)) void startSignInSave(queryClient, userId);
 }
