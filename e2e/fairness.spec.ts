@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import { MSG } from "@contract/messages";
 import { expectAccessible, signUp, uniqueName } from "./support/game";
@@ -75,6 +76,42 @@ test("the Fair Play page recomputes every pack of a revealed seed in the browser
   await expect(page.getByTestId("seed-verdict")).toContainText(MSG.packsMismatch(1, 4));
   await page.getByText("Show the 4 packs").click();
   await expect(page.getByTestId("checked-pack").filter({ hasText: "Does not match" })).toHaveCount(1);
+});
+
+test("a seed revealed before the newest 100 is one 'Show older seeds' away, and its packs check in the browser", async ({ page }) => {
+  await signUp(page, uniqueName("old"));
+  await openPacks(page, 1, 2);
+  const origin = new URL(page.url()).origin;
+  expect((await page.request.post("/api/fairness/rotate", { headers: { Origin: origin } })).status()).toBe(200);
+  // As if 100 seeds had been revealed since this one (the API test pages through real ones): the
+  // first page holds 100 newer seeds without packs, and this player's real seed is on the next.
+  const newer = Array.from({ length: 100 }, (_, i) => {
+    const serverSeed = randomBytes(32).toString("hex");
+    return { serverSeed, serverSeedHash: createHash("sha256").update(serverSeed).digest("hex"), packs: 0, revealedAt: new Date(Date.now() - i * 1000).toISOString() };
+  });
+  let real: unknown;
+  await page.route("**/api/fairness", async (route) => {
+    const response = await route.fetch();
+    const body = await response.json();
+    real = body.revealed[0];
+    await route.fulfill({ response, json: { ...body, revealed: newer, revealedNextBefore: 4242 } });
+  });
+  let asked = "";
+  await page.route("**/api/fairness/revealed?*", async (route) => {
+    asked = new URL(route.request().url()).search;
+    await route.fulfill({ json: { revealed: [real], nextBefore: null } });
+  });
+  await page.goto("/fairness");
+  const seeds = page.getByTestId("revealed-seed");
+  await expect(seeds).toHaveCount(100);
+  await expect(seeds.first().getByTestId("seed-verdict")).toHaveText("No packs were opened with this seed");
+  await page.getByRole("button", { name: "Show older seeds" }).click();
+  await expect(seeds).toHaveCount(101);
+  expect(asked).toBe("?before=4242");
+  await expect(page.getByRole("button", { name: "Show older seeds" })).toHaveCount(0);
+  const oldest = seeds.last();
+  await oldest.getByRole("button", { name: "Check these packs" }).click();
+  await expect(oldest.getByTestId("seed-verdict")).toHaveText(MSG.packsMatch(2));
 });
 
 test("the pull history lists packs with a luck chart and filters, on a phone @phone", async ({ page }) => {

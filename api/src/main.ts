@@ -4,7 +4,7 @@ import { createApp } from "./app.ts";
 import { loadConfig, type Config } from "./config.ts";
 import { DataDirLockedError } from "./db/dataDirLock.ts";
 import { startEmbeddedAnalyze } from "./db/embeddedAnalyze.ts";
-import { createDb, migrateLatest, type Db } from "./db/knex.ts";
+import { announceStopping, migrateLatest, openDb, type Db } from "./db/knex.ts";
 import { seed } from "./db/seed.ts";
 import { sweepStaleCheckouts } from "./commands/purchaseStarter.ts";
 import { pruneExpired } from "./http/sessionStore.ts";
@@ -38,7 +38,7 @@ async function startPrimary(config: Config) {
     log.warn("WEB_CONCURRENCY ignored: the embedded database (no DATABASE_URL) runs in one process", { requested: workers });
     workers = 1;
   }
-  const db = createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: workers > 1 ? 2 : Math.max(2, config.dbPoolMax) });
+  const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: workers > 1 ? 2 : Math.max(2, config.dbPoolMax) });
   await prepareDatabase(db);
   if (workers <= 1) return serve(config, db);
 
@@ -75,7 +75,7 @@ async function startPrimary(config: Config) {
 }
 
 async function startWorker(config: Config) {
-  const db = createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: config.dbPoolMax });
+  const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: config.dbPoolMax });
   await serve(config, db, { worker: true });
 }
 
@@ -148,6 +148,8 @@ async function serve(config: Config, db: Db, opts: { worker?: boolean } = {}) {
     if (stopping) return;
     stopping = true;
     log.info("shutting down", { signal });
+    // A server started on the same folder meanwhile (a supervisor's restart) waits for this one.
+    announceStopping(db);
     if (pruneTimer) clearInterval(pruneTimer);
     if (analyzeTimer) clearInterval(analyzeTimer);
     const forced = setTimeout(() => {

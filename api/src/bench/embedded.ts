@@ -3,7 +3,7 @@
 // the Koa floor (GET /api/health) of the same server in the same run. Needs no PostgreSQL, so
 // BENCH_API_ONLY=embedded runs it alone.
 import { rmSync } from "node:fs";
-import { createDb } from "../db/knex.ts";
+import { openDb } from "../db/knex.ts";
 import { formatSpread, repeat, spread, verdict, type BenchRow } from "./rows.ts";
 import { measured, signUp, startServerProcess, type Measured, type ServerProcess } from "./server.ts";
 import { runWrk, type WrkResult } from "./wrk.ts";
@@ -35,7 +35,7 @@ export async function runEmbeddedBench(opts: EmbeddedBenchOptions): Promise<Benc
     for (let i = 0; i < opts.embeddedClients; i++) emCookies.push(await signUp(signingUp.url, `em${i}`));
     await stopAll();
     // Coins through the embedded database itself, while no server holds its folder.
-    const emDb = createDb({ dataDir });
+    const emDb = await openDb({ dataDir });
     await emDb("users").update({ coins: 1_000_000_000 });
     await emDb.destroy();
     const embedded = await startServerProcess(emEnv, opts.port);

@@ -1,10 +1,10 @@
 // `npm run db:migrate`: applies pending migrations (and the seed) to the configured database.
 import { loadConfig } from "../config.ts";
-import { createDb, migrateLatest } from "../db/knex.ts";
+import { migrateLatest, openDb } from "../db/knex.ts";
 import { seed } from "../db/seed.ts";
 
 const config = loadConfig();
-const db = createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 try {
   await migrateLatest(db);
   await seed(db);

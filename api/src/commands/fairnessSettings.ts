@@ -1,4 +1,4 @@
-import { REVEALED_SHOWN, type FairnessDto, type RotateResponse } from "../contract/fairness.ts";
+import { REVEALED_SHOWN, type FairnessDto, type RevealedPage, type RotateResponse } from "../contract/fairness.ts";
 import type { Db } from "../db/knex.ts";
 import { unauthorized } from "../http/errors.ts";
 import { newServerSeed } from "../lib/fairSeeds.ts";
@@ -11,20 +11,34 @@ import { lockUser } from "../queries/users.ts";
 export async function fairnessOf(db: Db, userId: number): Promise<FairnessDto> {
   const [user, revealed] = await Promise.all([
     db("users").where("id", userId).first("server_seed_hash", "client_seed", "fair_nonce"),
-    db("fairness_reveals").where("user_id", userId).orderBy("id", "desc").limit(REVEALED_SHOWN)
-      .select("server_seed", "server_seed_hash", "packs", "revealed_at"),
+    revealedSeedsOf(db, userId, undefined, REVEALED_SHOWN),
   ]);
   if (!user) throw unauthorized();
   return {
     serverSeedHash: user.server_seed_hash,
     clientSeed: user.client_seed,
     nonce: user.fair_nonce,
-    revealed: revealed.map((r: { server_seed: string; server_seed_hash: string; packs: number; revealed_at: Date | string }) => ({
+    revealed: revealed.revealed,
+    revealedNextBefore: revealed.nextBefore,
+  };
+}
+
+/** The player's revealed seeds, newest first, older than the reveal `before` names: every one is reachable. */
+export async function revealedSeedsOf(db: Db, userId: number, before: number | undefined, limit: number): Promise<RevealedPage> {
+  const q = db("fairness_reveals").where("user_id", userId).orderBy("id", "desc").limit(limit + 1)
+    .select("id", "server_seed", "server_seed_hash", "packs", "revealed_at");
+  if (before) q.where("id", "<", before);
+  // One more than asked says whether an older page exists.
+  const rows: Array<{ id: number; server_seed: string; server_seed_hash: string; packs: number; revealed_at: Date | string }> = await q;
+  const page = rows.slice(0, limit);
+  return {
+    revealed: page.map((r) => ({
       serverSeed: r.server_seed,
       serverSeedHash: r.server_seed_hash,
       packs: r.packs,
       revealedAt: new Date(r.revealed_at).toISOString(),
     })),
+    nextBefore: rows.length > limit ? page[page.length - 1]!.id : null,
   };
 }
 

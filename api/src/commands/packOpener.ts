@@ -3,7 +3,7 @@ import { MSG } from "../contract/messages.ts";
 import type { Db, Trx } from "../db/knex.ts";
 import { runPrepared, runPreparedIn, type PreparedStatement } from "../db/prepared.ts";
 import { spendCoins } from "../game/coins.ts";
-import { fairRandom, nextPityCount, openFairPack, pityDue } from "../game/fairRandom.ts";
+import { fairRandom, MAX_NONCE, nextPityCount, openFairPack, pityDue } from "../game/fairRandom.ts";
 import { progressOf, recordPack, type Progress } from "../game/progress.ts";
 import { pityStatus, recordOf, tierMask, type PityStatus } from "../game/pullRecord.ts";
 import { points } from "../game/rarity.ts";
@@ -266,6 +266,8 @@ function packPatch(player: PlayerState, set: CardSet, now: Date, count: PackCoun
     if (gems < cost) throw badRequest(MSG.notEnoughGems);
     gems -= cost;
   }
+  // The nonce is an int (RULES.md: it counts the packs of one seed): past its last value, rotate.
+  if (player.nonce + count > MAX_NONCE) throw badRequest(MSG.seedUsedUp);
   const draw = drawFor(player, set, count);
   const rows = drawnRows(draw);
   return {
@@ -288,10 +290,11 @@ const patchValues = (p: PackPatch, now: Date) => [
   p.weeklyPeriod, p.weeklyPacksOpened, p.weeklyHolosFound, p.weeklyLegendariesFound,
   p.totalScore, p.cardCount, now,
 ];
-const setPatchSql = (setId: number) => `coins = $3::int, last_coin_generation = $4::timestamptz, gems = $5::int, set${setId}_packs_opened = $6::int,
+// The sums that grow without end are bigint (migration 20261128100000); the day's and week's counters int.
+const setPatchSql = (setId: number) => `coins = $3::bigint, last_coin_generation = $4::timestamptz, gems = $5::bigint, set${setId}_packs_opened = $6::bigint,
   daily_period = $7::date, daily_logins = $8::int, daily_packs_opened = $9::int, daily_holos_found = $10::int,
   weekly_period = $11::date, weekly_packs_opened = $12::int, weekly_holos_found = $13::int, weekly_legendaries_found = $14::int,
-  total_score = $15::bigint, card_count = $16::int, updated_at = $17::timestamptz`;
+  total_score = $15::bigint, card_count = $16::bigint, updated_at = $17::timestamptz`;
 
 // The packs' cards as a VALUES list of CARDS_PER_PACK x count rows, 7 parameters each from $19
 // ($18 is the session id); the fair-pull values follow them (fairValues). Not unnest() of arrays:
@@ -340,8 +343,8 @@ function swapAndInsert(s: CardSet, count: PackCount): PreparedStatement {
   return {
     name: `pack_swap_insert_set${s.id}${count === 1 ? "" : `_x${count}`}`,
     text: `WITH u AS (
-      UPDATE users SET ${setPatchSql(s.id)}, version = $2::int + 1, fair_nonce = $${fair}::int, set${s.id}_pity = $${fair + 1}::smallint
-      WHERE id = $1::int AND version = $2::int AND fair_nonce = $${fair + 4}::int AND server_seed_hash = $${fair + 2}::varchar
+      UPDATE users SET ${setPatchSql(s.id)}, version = $2::bigint + 1, fair_nonce = $${fair}::int, set${s.id}_pity = $${fair + 1}::smallint
+      WHERE id = $1::int AND version = $2::bigint AND fair_nonce = $${fair + 4}::int AND server_seed_hash = $${fair + 2}::varchar
         AND EXISTS (SELECT 1 FROM sessions s WHERE s.id = $18::varchar AND s.user_id = $1::int AND s.expires_at > now())
       RETURNING id, version
     ),

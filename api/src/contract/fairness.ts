@@ -19,8 +19,18 @@ export interface FairnessDto {
   nonce: number;
   /** Newest first; the latest REVEALED_SHOWN. */
   revealed: RevealedSeedDto[];
+  /** Older ones exist: pass as `before` to GET /api/fairness/revealed. Null when `revealed` is all. */
+  revealedNextBefore: number | null;
 }
 export const REVEALED_SHOWN = 100;
+
+/** GET /api/fairness/revealed: every revealed seed, a page at a time, newest first. */
+export interface RevealedPage {
+  revealed: RevealedSeedDto[];
+  /** Pass as `before` for the next (older) page; null on the last page. */
+  nextBefore: number | null;
+}
+export const REVEALED_PAGE_MAX = 100;
 
 export interface RotateResponse {
   revealedServerSeed: string;
@@ -38,6 +48,8 @@ export interface PullDto {
   openedAt: string;
   cards: PulledCardRecord[];
   serverSeedHash: string;
+  /** The server seed once revealed (rotated), so the pack can be checked from its own row; null while it is the current one. */
+  serverSeed: string | null;
   clientSeed: string;
   nonce: number;
   /** The pity guarantee applied to this pack's third card. */
@@ -71,6 +83,11 @@ export const PullsQuery = z.object({
     .optional(),
   tier: z.enum(TIERS, { error: MSG.pullsFilterInvalid }).optional(),
   serverSeedHash: z.string().regex(/^[0-9a-f]{64}$/, { error: MSG.badRequest }).optional(),
+});
+
+export const RevealedQuery = z.object({
+  before: optionalInt(Number.MAX_SAFE_INTEGER),
+  limit: optionalInt(REVEALED_PAGE_MAX),
 });
 
 /** What the luck chart needs: cards per tier and packs, per set, and the pity counters. */

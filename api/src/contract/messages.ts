@@ -239,6 +239,7 @@ export const MSG = {
   // Fair play (RULES.md, Beyond SPEC.md): provably fair pulls, pity, pull history, exports.
   clientSeedInvalid: "A client seed is 1-64 printable characters (letters, digits, spaces and punctuation, no emoji or accents)",
   pullsFilterInvalid: "Unknown set or tier filter",
+  seedUsedUp: "Your server seed has drawn all the packs one seed can. Rotate it on the Fair Play page to keep opening packs.",
   seedCheckInvalid: "A server seed is 64 characters of 0-9 and a-f",
   pityWithin: (n: number) => `Legendary or better within ${n} ${n === 1 ? "pack" : "packs"}`,
   pityNext: "Next pack: Legendary or better guaranteed",
@@ -263,6 +264,7 @@ export const MSG = {
   badRequest: "Invalid request",
   badCharacters: "That text contains characters that are not allowed",
   numberOutOfRange: "That number is out of range",
+  numberTooLarge: "That would take a number past what the game can store, so nothing was changed.",
   dateOutOfRange: "That date is out of range",
   methodNotAllowed: "That action is not available here",
   notFound: "Not found",

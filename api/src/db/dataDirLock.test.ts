@@ -1,57 +1,217 @@
-import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { ROOT_DIR } from "../config.ts";
-import { DataDirLockedError, LOCK_FILE, lockDataDir } from "./dataDirLock.ts";
+import { DataDirLockedError, LOCK_FILE, lockDataDir, SOCKET_NAME } from "./dataDirLock.ts";
 
-const freshDir = () => mkdtempSync(path.join(tmpdir(), "foilbound-lock-"));
+const dirs: string[] = [];
+const freshDir = () => {
+  const dir = mkdtempSync(path.join(tmpdir(), "foilbound-lock-"));
+  dirs.push(dir);
+  return dir;
+};
+const children: ChildProcess[] = [];
+const running = (child: ChildProcess) => child.exitCode === null && child.signalCode === null;
+const unreaped: Array<{ shell: ChildProcess; pid: () => number }> = [];
+afterAll(() => {
+  // A server started under a shell (startUnreaped) is not this process's child: a failed test
+  // leaves none running. While its shell runs, the pid is still that server's (at worst a zombie).
+  for (const { shell, pid } of unreaped) if (running(shell) && pid() > 0) process.kill(pid(), "SIGKILL");
+  for (const child of children) if (running(child)) child.kill("SIGKILL");
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+const socketsIn = (dir: string) => readdirSync(dir).filter((name) => SOCKET_NAME.test(name));
+const pidFile = (dir: string) => readFileSync(path.join(dir, LOCK_FILE), "utf8").trim();
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+async function until(done: () => boolean, what: string, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!done()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(20);
+  }
+}
+
+/** Another process holding (or trying to take) the folder's lock: testing/lockHolder.ts. */
+function holder(dir: string, waitMs = 0) {
+  let out = "";
+  const child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT_DIR, "api/src/testing/lockHolder.ts"), dir, String(waitMs)], { cwd: ROOT_DIR });
+  children.push(child);
+  child.stdout!.on("data", (d) => (out += d));
+  child.stderr!.on("data", (d) => (out += d));
+  const answer = new Promise<string>((resolve, reject) => {
+    const timer = setInterval(() => {
+      const line = /^(owner|refused) \d+$/m.exec(out);
+      if (line) {
+        clearInterval(timer);
+        resolve(line[0]);
+      }
+    }, 20);
+    child.on("exit", () => setTimeout(() => (clearInterval(timer), reject(new Error(`lock holder exited: ${out}`))), 100));
+  });
+  return { child, answer, output: () => out, say: (line: string) => child.stdin!.write(`${line}\n`) };
+}
+
+/** The real server, as `npm start` runs it (without the PWA build), on the embedded database in `dir`. */
+function startServer(dir: string, port = 0) {
+  let out = "";
+  const env = { ...process.env, DATA_DIR: dir, DATABASE_URL: "", PORT: String(port), SESSION_SECRET: "x".repeat(32), LOG_REQUESTS: "0" };
+  const child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT_DIR, "api/src/main.ts")], { cwd: ROOT_DIR, env });
+  children.push(child);
+  child.stdout!.on("data", (d) => (out += d));
+  child.stderr!.on("data", (d) => (out += d));
+  const exit = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  return { child, exit, output: () => out };
+}
+
+const exited = (child: ChildProcess) =>
+  child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise<void>((resolve) => child.once("exit", () => resolve()));
 
 describe("one process per embedded data folder", () => {
-  it("takes a free folder, writes its pid, and frees it on release", () => {
+  it("takes a free folder (one socket of its own, its pid in the lock file) and frees it on release", async () => {
     const dir = freshDir();
-    const lock = lockDataDir(dir);
-    expect(readFileSync(path.join(dir, LOCK_FILE), "utf8").trim()).toBe(String(process.pid));
+    const lock = await lockDataDir(dir);
+    expect(pidFile(dir)).toBe(String(process.pid));
+    expect(socketsIn(dir)).toEqual([expect.stringMatching(new RegExp(`^foilbound-${process.pid}-`))]);
     lock.release();
-    expect(existsSync(path.join(dir, LOCK_FILE))).toBe(false);
+    expect(readdirSync(dir)).toEqual([]);
+    // Free again, at once.
+    (await lockDataDir(dir)).release();
   });
 
-  it("refuses a folder whose owner is alive, naming the owner", () => {
+  it("refuses a folder whose owner is alive, at once, naming it, and leaves the owner's lock alone", async () => {
     const dir = freshDir();
-    writeFileSync(path.join(dir, LOCK_FILE), "4242\n");
-    expect(() => lockDataDir(dir, (pid) => pid === 4242)).toThrow(DataDirLockedError);
-    expect(() => lockDataDir(dir, () => true)).toThrow(/pid 4242/);
-    expect(readFileSync(path.join(dir, LOCK_FILE), "utf8").trim()).toBe("4242");
+    const owner = holder(dir);
+    expect(await owner.answer).toBe(`owner ${owner.child.pid}`);
+    const started = Date.now();
+    const err = await lockDataDir(dir).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(DataDirLockedError);
+    expect((err as Error).message).toBe(
+      `The embedded database in ${dir} is in use by another Foilbound process (pid ${owner.child.pid}). ` +
+        `Stop that process first, or start this one with another DATA_DIR (or a DATABASE_URL).`,
+    );
+    // A live owner is not a dying one: no wait.
+    expect(Date.now() - started).toBeLessThan(3_000);
+    expect(socketsIn(dir)).toHaveLength(1);
+    expect(pidFile(dir)).toBe(String(owner.child.pid));
+    // The same holds within one process: a second lock of the folder is refused.
+    const mine = freshDir();
+    const first = await lockDataDir(mine);
+    await expect(lockDataDir(mine)).rejects.toThrow(`(pid ${process.pid})`);
+    first.release();
+    owner.say("release");
+    await exited(owner.child);
+    expect(readdirSync(dir)).toEqual([]);
   });
 
-  it("takes over a stale lock (its process is gone, or it names this very pid after a restart)", () => {
+  it("takes over at once from an owner killed with SIGKILL, whatever pid its files name", async () => {
     const dir = freshDir();
-    writeFileSync(path.join(dir, LOCK_FILE), "4242\n");
-    lockDataDir(dir, () => false).release();
-    writeFileSync(path.join(dir, LOCK_FILE), `${process.pid}\n`);
-    const lock = lockDataDir(dir, () => true);
-    expect(readFileSync(path.join(dir, LOCK_FILE), "utf8").trim()).toBe(String(process.pid));
+    const owner = holder(dir);
+    await owner.answer;
+    owner.child.kill("SIGKILL");
+    await exited(owner.child);
+    // Left behind: the dead owner's socket name and its pid file. Its pid may be anyone's by now:
+    // here, a live process that has nothing to do with the folder (this one's parent).
+    writeFileSync(path.join(dir, LOCK_FILE), `${process.ppid}\n`);
+    expect(socketsIn(dir)).toHaveLength(1);
+    const lock = await lockDataDir(dir, { waitMs: 0 });
+    expect(pidFile(dir)).toBe(String(process.pid));
+    // The dead socket's name is gone; only this process's own remains.
+    expect(socketsIn(dir)).toEqual([expect.stringMatching(new RegExp(`^foilbound-${process.pid}-`))]);
     lock.release();
-    writeFileSync(path.join(dir, LOCK_FILE), "not a pid");
-    lockDataDir(dir, () => true).release();
   });
 
-  it("a second server on the same DATA_DIR exits at once with a clear message and writes no database", () => {
+  it("takes over a folder whose lock names a live process that is not an owner, and leaves a stranger's socket alone", async () => {
     const dir = freshDir();
-    // This test process plays the first server: it is alive and holds the lock.
-    const first = lockDataDir(dir);
+    // A pid file of the previous version of the server, naming a live process (after a container
+    // restart, pid 1 is the new server's own, or anyone's).
+    writeFileSync(path.join(dir, LOCK_FILE), `${process.ppid}\n`);
+    // A socket name that says "this live process", left by a process killed while it listened on it.
+    const deadName = `foilbound-${process.ppid}-00000000000000aa.sock`;
+    const killed = spawnSync(process.execPath, ["-e", `require("net").createServer().listen(${JSON.stringify(path.join(dir, deadName))}, () => process.kill(process.pid, "SIGKILL"))`]);
+    expect(killed.signal).toBe("SIGKILL");
+    expect(existsSync(path.join(dir, deadName))).toBe(true);
+    // Something else listening on an owner-like name, answering something else: not ours to remove.
+    const strangerName = `foilbound-${process.ppid}-00000000000000bb.sock`;
+    const stranger: Server = createServer((s) => s.end("HTTP/1.1 400 Bad Request\r\n\r\n"));
+    await new Promise<void>((resolve) => stranger.listen(path.join(dir, strangerName), resolve));
+
+    const lock = await lockDataDir(dir, { waitMs: 0 });
+    expect(pidFile(dir)).toBe(String(process.pid));
+    expect(existsSync(path.join(dir, deadName))).toBe(false);
+    expect(existsSync(path.join(dir, strangerName))).toBe(true);
+    lock.release();
+    await new Promise((resolve) => stranger.close(resolve));
+  });
+
+  it("waits for an owner that is stopping, and takes the folder as soon as it has gone", async () => {
+    const dir = freshDir();
+    const owner = holder(dir);
+    await owner.answer;
+    owner.say("stopping");
+    await until(() => owner.output().includes("stopping\n"), "the owner to stop");
+    setTimeout(() => owner.say("release"), 700);
+    const started = Date.now();
+    const lock = await lockDataDir(dir, { waitMs: 20_000 });
+    expect(Date.now() - started).toBeGreaterThan(500);
+    expect(pidFile(dir)).toBe(String(process.pid));
+    lock.release();
+  });
+
+  it("waits a few seconds for an owner that does not answer, then gives up naming it; takes over if it dies meanwhile", async () => {
+    const dir = freshDir();
+    const owner = holder(dir);
+    await owner.answer;
+    // Frozen: its socket still takes connections (the kernel queues them), but nothing answers.
+    owner.child.kill("SIGSTOP");
     try {
-      const second = spawnSync(process.execPath, ["--import", "tsx", path.join(ROOT_DIR, "api/src/main.ts")], {
-        cwd: ROOT_DIR,
-        env: { ...process.env, DATA_DIR: dir, DATABASE_URL: "", PORT: "0", SESSION_SECRET: "x".repeat(32) },
-        encoding: "utf8",
-        timeout: 30_000,
-      });
-      expect(second.status).toBe(1);
-      expect(second.stderr).toContain(`in use by another Foilbound process (pid ${process.pid})`);
+      const started = Date.now();
+      await expect(lockDataDir(dir, { waitMs: 1_500, greetingTimeoutMs: 200 })).rejects.toThrow(`(pid ${owner.child.pid})`);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(1_500);
+      setTimeout(() => owner.child.kill("SIGKILL"), 500);
+      const lock = await lockDataDir(dir, { waitMs: 20_000, greetingTimeoutMs: 200 });
+      expect(pidFile(dir)).toBe(String(process.pid));
+      lock.release();
+    } finally {
+      owner.child.kill("SIGKILL");
+    }
+  });
+
+  it("gives the folder to exactly one of several processes starting at the same moment", async () => {
+    const dir = freshDir();
+    const racers = Array.from({ length: 4 }, () => holder(dir));
+    const answers = await Promise.all(racers.map((r) => r.answer));
+    const owners = racers.filter((r, i) => answers[i] === `owner ${r.child.pid}`);
+    expect(owners).toHaveLength(1);
+    for (const answer of answers) expect(answer).toMatch(new RegExp(`^(owner|refused) ${owners[0]!.child.pid}$`));
+    for (const r of racers) r.say("release");
+    await Promise.all(racers.map((r) => exited(r.child)));
+  });
+
+  it("works in a data folder whose path is longer than a socket address may be", async () => {
+    const dir = path.join(freshDir(), "a-rather-long-folder-name-for-the-data".repeat(3));
+    mkdirSync(dir);
+    const lock = await lockDataDir(dir);
+    expect(socketsIn(dir)).toHaveLength(1);
+    await expect(lockDataDir(dir)).rejects.toThrow(DataDirLockedError);
+    lock.release();
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it("a second server on the same DATA_DIR exits at once with a clear message and writes no database", async () => {
+    const dir = freshDir();
+    // This test process plays the first server: it is alive and holds the lock (and answers on
+    // its socket, so the server is not run with spawnSync, which would stop this event loop).
+    const first = await lockDataDir(dir);
+    try {
+      const second = startServer(dir);
+      expect(await second.exit).toBe(1);
+      expect(second.output()).toContain(`in use by another Foilbound process (pid ${process.pid})`);
       expect(existsSync(path.join(dir, "pglite"))).toBe(false);
-      expect(readFileSync(path.join(dir, LOCK_FILE), "utf8").trim()).toBe(String(process.pid));
+      expect(pidFile(dir)).toBe(String(process.pid));
     } finally {
       first.release();
     }
@@ -60,12 +220,120 @@ describe("one process per embedded data folder", () => {
 
 describe("the embedded database and its lock", () => {
   it("frees the folder when the database is closed, so a server can start on it from the same tool", async () => {
-    const { createDb } = await import("./knex.ts");
+    const { createDb, openDb } = await import("./knex.ts");
     const dir = freshDir();
-    const db = createDb({ dataDir: dir });
+    expect(() => createDb({ dataDir: dir })).toThrow(/openDb/);
+    const db = await openDb({ dataDir: dir });
     await db.raw("SELECT 1");
-    expect(readFileSync(path.join(dir, LOCK_FILE), "utf8").trim()).toBe(String(process.pid));
+    expect(pidFile(dir)).toBe(String(process.pid));
+    await expect(openDb({ dataDir: dir })).rejects.toThrow(DataDirLockedError);
     await db.destroy();
     expect(existsSync(path.join(dir, LOCK_FILE))).toBe(false);
+    expect(socketsIn(dir)).toEqual([]);
   });
+});
+
+// A port the kernel has just handed out as free (as in main.test.ts).
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+
+/**
+ * The server under a parent that does not reap it, as under a container's PID 1 that reaps no
+ * orphans: killed, it stays a zombie until `reap()` (the shell waits for it only then).
+ */
+function startUnreaped(dir: string, port: number) {
+  let out = "";
+  const env = { ...process.env, DATA_DIR: dir, DATABASE_URL: "", PORT: String(port), SESSION_SECRET: "x".repeat(32), LOG_REQUESTS: "0" };
+  const main = path.join(ROOT_DIR, "api/src/main.ts");
+  const shell = spawn("/bin/sh", ["-c", `"$0" --import tsx "$1" & echo "server $!"; read _; wait`, process.execPath, main], { cwd: ROOT_DIR, env });
+  children.push(shell);
+  shell.stdout!.on("data", (d) => (out += d));
+  shell.stderr!.on("data", (d) => (out += d));
+  const pid = () => Number(/^server (\d+)$/m.exec(out)?.[1] ?? 0);
+  unreaped.push({ shell, pid });
+  return {
+    pid,
+    output: () => out,
+    refused: () => out.includes("in use by another Foilbound process"),
+    locked: () => pid() > 0 && existsSync(path.join(dir, LOCK_FILE)) && pidFile(dir) === String(pid()) && socketsIn(dir).some((n) => n.startsWith(`foilbound-${pid()}-`)),
+    listening: () => out.includes('"msg":"listening"'),
+    state: () => readFileSync(`/proc/${pid()}/stat`, "utf8").replace(/^.*\) /s, "")[0],
+    reap: () => shell.stdin!.end("\n"),
+    shell,
+  };
+}
+
+describe("the server process and its lock", () => {
+  // The embedded database only: not run again in the PostgreSQL run of the tests (CI's time).
+  it.runIf(process.platform === "linux" && !process.env.DATABASE_URL)(
+    "kill -9, then a restart within 100 ms while the killed server is still a zombie: 20 times, never refused, data kept",
+    async () => {
+      const dir = freshDir();
+      let port = await freePort();
+      let server = startUnreaped(dir, port);
+      await until(() => server.listening() || server.refused(), "the first start");
+      const base = () => `http://127.0.0.1:${port}`;
+      const post = (url: string, body: object) =>
+        fetch(`${base()}${url}`, { method: "POST", headers: { "Content-Type": "application/json", Origin: base() }, body: JSON.stringify(body) });
+      expect((await post("/api/auth/register", { username: "Phoenix", password: "violet-harbour-42", ageConfirmed: true, termsAccepted: true })).status).toBe(201);
+
+      const restartDelays: number[] = [];
+      for (let cycle = 0; cycle < 20; cycle++) {
+        // Mostly killed while starting (its lock taken, the database opening or migrating), every
+        // fifth time while serving.
+        const serving = cycle % 5 === 4;
+        await until(() => (serving ? server.listening() : server.locked()) || server.refused(), `cycle ${cycle}'s server`);
+        expect(server.refused(), server.output()).toBe(false);
+        const killed = server;
+        port = await freePort();
+        const killedAt = Date.now();
+        process.kill(killed.pid(), "SIGKILL");
+        server = startUnreaped(dir, port);
+        restartDelays.push(Date.now() - killedAt);
+        await until(() => server.locked() || server.refused(), `cycle ${cycle}'s restart to take the lock`);
+        expect(server.refused(), server.output()).toBe(false);
+        // What the pid file alone took for a live owner.
+        expect(killed.state()).toBe("Z");
+        killed.reap();
+      }
+      // The restart is spawned right after the kill; a machine under load may be slow to fork now
+      // and then, but not typically.
+      restartDelays.sort((a, b) => a - b);
+      expect(restartDelays[10], restartDelays.join(" ")).toBeLessThan(100);
+
+      await until(() => server.listening() || server.refused(), "the last restart to serve");
+      expect((await post("/api/auth/login", { username: "Phoenix", password: "violet-harbour-42" })).status).toBe(200);
+
+      // A second live server on the folder is still refused, naming the one that serves.
+      const second = startServer(dir);
+      expect(await second.exit).toBe(1);
+      expect(second.output()).toContain(`in use by another Foilbound process (pid ${server.pid()})`);
+
+      // A restart right after SIGTERM (a supervisor's restart) waits for the clean shutdown, then serves.
+      const last = server;
+      process.kill(last.pid(), "SIGTERM");
+      port = await freePort();
+      server = startUnreaped(dir, port);
+      await until(() => server.listening() || server.refused(), "the start after SIGTERM");
+      expect(server.refused(), server.output()).toBe(false);
+      expect(last.output()).toContain('"msg":"stopped"');
+      last.reap();
+
+      // A clean shutdown leaves the folder free: no socket, no lock file.
+      process.kill(server.pid(), "SIGTERM");
+      await until(() => server.output().includes('"msg":"stopped"'), "the clean shutdown");
+      server.reap();
+      await exited(server.shell);
+      expect(socketsIn(dir)).toEqual([]);
+      expect(existsSync(path.join(dir, LOCK_FILE))).toBe(false);
+    },
+    600_000,
+  );
 });

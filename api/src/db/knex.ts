@@ -4,7 +4,7 @@ import { PGlite } from "@electric-sql/pglite";
 import knex, { type Knex } from "knex";
 import ClientPgLite from "knex-pglite";
 import pg from "pg";
-import { lockDataDir } from "./dataDirLock.ts";
+import { lockDataDir, type DataDirLock } from "./dataDirLock.ts";
 import { DATE, INT8, NUMERIC, PGLITE_PARSERS } from "./pgliteMessages.ts";
 import { PgliteOnThread } from "./pgliteOnThread.ts";
 import { migrationSource } from "./migrations/index.ts";
@@ -26,12 +26,31 @@ export interface DbOptions {
   /** An in-memory embedded database starts from this dump (PGlite's dumpDataDir) instead of empty. */
   loadDataDir?: Blob;
   poolMax?: number;
+  /** The data folder's lock (dataDirLock.ts), taken by openDb before anything opens the folder. */
+  dataDirLock?: DataDirLock;
 }
 
 export const migrationConfig: Knex.MigratorConfig = {
   migrationSource,
   tableName: "knex_migrations",
 };
+
+/**
+ * A database, after taking its data folder's lock when it has one: a second process on the folder
+ * is refused (DataDirLockedError) before anything in it is opened or written.
+ */
+export async function openDb(opts: DbOptions): Promise<Db> {
+  if (opts.databaseUrl || !opts.dataDir || opts.dataDirLock) return createDb(opts);
+  mkdirSync(opts.dataDir, { recursive: true });
+  return createDb({ ...opts, dataDirLock: await lockDataDir(opts.dataDir) });
+}
+
+const locks = new WeakMap<Db, DataDirLock>();
+
+/** Tells a server starting on this database's folder that this process is on its way out: it waits instead of giving up. */
+export function announceStopping(db: Db): void {
+  locks.get(db)?.stopping();
+}
 
 export function createDb(opts: DbOptions): Db {
   if (opts.databaseUrl) {
@@ -44,12 +63,11 @@ export function createDb(opts: DbOptions): Db {
   }
   let dir: string | undefined;
   let releaseLock: (() => void) | undefined;
+  const lock = opts.dataDirLock;
   if (opts.dataDir) {
-    mkdirSync(opts.dataDir, { recursive: true });
-    // Before PGlite touches the folder: a second process must fail without writing anything.
+    if (!lock) throw new Error("A data folder is opened with openDb, which locks it first");
     // Released when the database is closed, or at exit (every shutdown path ends in process.exit);
-    // a lock left by kill -9 is stale.
-    const lock = lockDataDir(opts.dataDir);
+    // after kill -9 or a crash the operating system closes the lock's socket.
     releaseLock = () => lock.release();
     process.once("exit", releaseLock);
     dir = path.join(opts.dataDir, "pglite");
@@ -78,6 +96,7 @@ export function createDb(opts: DbOptions): Db {
     const destroy = client.destroy.bind(client);
     const release = releaseLock;
     client.destroy = async (callback?: unknown) => {
+      lock!.stopping();
       try {
         return await destroy(callback);
       } finally {
@@ -85,6 +104,7 @@ export function createDb(opts: DbOptions): Db {
         process.off("exit", release);
       }
     };
+    locks.set(db, lock!);
   }
   return db;
 }

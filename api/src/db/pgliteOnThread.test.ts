@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { DBError, Model, UniqueViolationError } from "objection";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDb, migrateLatest, pgliteOf, type Db } from "./knex.ts";
+import { migrateLatest, openDb, pgliteOf, type Db } from "./knex.ts";
 import { PgliteOnThread } from "./pgliteOnThread.ts";
 import { runPrepared } from "./prepared.ts";
 
@@ -12,7 +12,7 @@ import { runPrepared } from "./prepared.ts";
 const dir = mkdtempSync(path.join(tmpdir(), "foilbound-thread-"));
 let db: Db;
 beforeAll(async () => {
-  db = createDb({ dataDir: dir });
+  db = await openDb({ dataDir: dir });
   await migrateLatest(db);
   await db.raw(`CREATE TABLE notes (id serial PRIMARY KEY, body text NOT NULL UNIQUE, n bigint)`);
 }, 60_000);
@@ -62,7 +62,7 @@ describe("the embedded database of a data folder", () => {
 
   it("fails statements at once, never hangs them, once its thread has died", async () => {
     const other = mkdtempSync(path.join(tmpdir(), "foilbound-thread-"));
-    const crashing = createDb({ dataDir: other });
+    const crashing = await openDb({ dataDir: other });
     try {
       await crashing.raw("SELECT 1");
       const onThread = pgliteOf(crashing) as unknown as { worker: { terminate(): Promise<number> } };
@@ -77,7 +77,7 @@ describe("the embedded database of a data folder", () => {
 
   it("keeps its data when closed and opened again", async () => {
     await db.destroy();
-    db = createDb({ dataDir: dir });
+    db = await openDb({ dataDir: dir });
     expect(await db("notes").pluck("body")).toEqual(["first"]);
   });
 });

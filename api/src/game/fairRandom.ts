@@ -21,6 +21,12 @@ export const SERVER_SEED_PATTERN = /^[0-9a-f]{64}$/;
 /** A client seed: 1-64 printable ASCII characters. */
 export const CLIENT_SEED_PATTERN = /^[\x20-\x7e]{1,64}$/;
 
+/**
+ * The packs one server seed can draw (nonces 0 .. MAX_NONCE - 1): the nonce is stored as a
+ * PostgreSQL integer. A player who reaches it rotates the seed to open more.
+ */
+export const MAX_NONCE = 2 ** 31 - 1;
+
 export interface FairRandom extends RandomSource {
   /** The next 32-bit word of the stream (big-endian words of HMAC blocks k = 0, 1, 2, ...). */
   nextWord(): number;

@@ -53,8 +53,20 @@ function toHttp(err: unknown): { status: number; message: string } {
   if (typeof e?.status === "number" && e.status >= 400 && e.status < 500) {
     return { status: e.status, message: e.status === 413 ? "Request too large" : MSG.badRequest };
   }
+  // A value past its column's range (a counter that outgrew it): the statement failed whole, so
+  // nothing was written, and the player can be told. Before DBError, which objection makes of it.
+  if (postgresCodeOf(err) === NUMERIC_VALUE_OUT_OF_RANGE) return { status: 400, message: MSG.numberTooLarge };
   if (err instanceof DBError || isConnectionError(err)) return { status: 503, message: MSG.databaseUnavailable };
   return { status: 500, message: MSG.serverError };
+}
+
+const NUMERIC_VALUE_OUT_OF_RANGE = "22003";
+
+/** PostgreSQL's SQLSTATE of a database error, raw (node-pg, PGlite) or wrapped by objection (DBError). */
+function postgresCodeOf(err: unknown): string | undefined {
+  const e = err as { code?: unknown; nativeError?: { code?: unknown } } | null;
+  const code = e?.nativeError?.code ?? e?.code;
+  return typeof code === "string" ? code : undefined;
 }
 
 // The database went away or is restarting: connection refused or reset, PostgreSQL's admin

@@ -2,7 +2,7 @@ import type { Db } from "../db/knex.ts";
 import { tierOf } from "../game/rarity.ts";
 import type { PulledCardRecord } from "../game/pullRecord.ts";
 import { backgroundById, FINISH_LABELS, finishOf, setById } from "../game/sets.ts";
-import { presentPull } from "./pulls.ts";
+import { presentPull, pullRowsOf } from "./pulls.ts";
 
 // The player's data as downloads (issue 15): read in keyset pages, so an export of 100,000 cards
 // holds one page in memory at a time, whatever the size.
@@ -26,6 +26,8 @@ export type PullExportRow = { pullId: number; openedAt: string; cardInPack: numb
   clientSeed: string;
   nonce: number;
   pity: boolean;
+  /** Empty until the seed is revealed (rotated). */
+  serverSeed: string;
 };
 
 function cardColumns(setId: number, c: PulledCardRecord): CardColumns {
@@ -67,10 +69,7 @@ export async function* collectionRows(db: Db, userId: number): AsyncGenerator<Ca
 
 /** One row per card of every pack, oldest first (the order they were opened). */
 export async function* pullRows(db: Db, userId: number): AsyncGenerator<PullExportRow> {
-  const rows = keysetPages((after) =>
-    db("pulls").where("user_id", userId).andWhere("id", ">", after).orderBy("id").limit(PAGE)
-      .select("id", "set", "opened_at", "server_seed_hash", "client_seed", "nonce", "pity", "cards"),
-  );
+  const rows = keysetPages((after) => pullRowsOf(db, userId).andWhere("p.id", ">", after).orderBy("p.id").limit(PAGE));
   for await (const row of rows) {
     const p = presentPull(row);
     for (const [i, c] of p.cards.entries()) {
@@ -85,6 +84,7 @@ export async function* pullRows(db: Db, userId: number): AsyncGenerator<PullExpo
         clientSeed: p.clientSeed,
         nonce: p.nonce,
         pity: p.pity,
+        serverSeed: p.serverSeed ?? "",
       };
     }
   }
@@ -99,4 +99,6 @@ export const PULL_COLUMNS: Array<[keyof PullExportRow, string]> = [
   ["pullId", "Pack ID"], ["openedAt", "Opened At"], ["set", "Set"], ["cardInPack", "Card In Pack"], ["card", "Card"],
   ["character", "Character"], ["finish", "Finish"], ["background", "Background"], ["tier", "Tier"], ["points", "Points"],
   ["serverSeedHash", "Server Seed Hash"], ["clientSeed", "Client Seed"], ["nonce", "Nonce"], ["pity", "Pity Applied"],
+  // Last, so the columns before it keep their places in older spreadsheets.
+  ["serverSeed", "Server Seed (Revealed)"],
 ];

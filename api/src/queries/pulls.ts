@@ -8,6 +8,7 @@ interface PullRow {
   set: number;
   opened_at: Date | string;
   server_seed_hash: string;
+  server_seed: string | null;
   client_seed: string;
   nonce: number;
   pity: boolean;
@@ -20,6 +21,7 @@ export const presentPull = (r: PullRow): PullDto => ({
   openedAt: new Date(r.opened_at).toISOString(),
   cards: typeof r.cards === "string" ? JSON.parse(r.cards) : r.cards,
   serverSeedHash: r.server_seed_hash,
+  serverSeed: r.server_seed,
   clientSeed: r.client_seed,
   nonce: r.nonce,
   pity: r.pity,
@@ -32,14 +34,24 @@ export interface PullFilter {
   serverSeedHash?: string;
 }
 
+/**
+ * A player's packs (as p) with what presentPull needs, the revealed server seed included (null
+ * while the seed is current): a pack is then checkable from its own row, however many seeds
+ * were revealed after it. One index probe per pack (fairness_reveals_seed).
+ */
+export function pullRowsOf(db: Db, userId: number) {
+  return db("pulls as p").where("p.user_id", userId)
+    .joinRaw(`LEFT JOIN LATERAL (SELECT r.server_seed FROM fairness_reveals r WHERE r.user_id = p.user_id AND r.server_seed_hash = p.server_seed_hash LIMIT 1) r ON true`)
+    .select("p.id", "p.set", "p.opened_at", "p.server_seed_hash", "r.server_seed", "p.client_seed", "p.nonce", "p.pity", "p.cards");
+}
+
 /** The player's packs, newest first (by id, which follows opening order), filtered. */
 export async function pullsOf(db: Db, userId: number, filter: PullFilter, limit: number): Promise<PullDto[]> {
-  const q = db("pulls").where("user_id", userId).orderBy("id", "desc").limit(limit)
-    .select("id", "set", "opened_at", "server_seed_hash", "client_seed", "nonce", "pity", "cards");
-  if (filter.before) q.where("id", "<", filter.before);
-  if (filter.set) q.where("set", filter.set);
-  if (filter.tier) q.whereRaw("(tiers & ?) <> 0", [tierBit(filter.tier)]);
-  if (filter.serverSeedHash) q.where("server_seed_hash", filter.serverSeedHash);
+  const q = pullRowsOf(db, userId).orderBy("p.id", "desc").limit(limit);
+  if (filter.before) q.where("p.id", "<", filter.before);
+  if (filter.set) q.where("p.set", filter.set);
+  if (filter.tier) q.whereRaw("(p.tiers & ?) <> 0", [tierBit(filter.tier)]);
+  if (filter.serverSeedHash) q.where("p.server_seed_hash", filter.serverSeedHash);
   return (await q).map(presentPull);
 }
 

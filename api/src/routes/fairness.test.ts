@@ -1,10 +1,11 @@
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { FairnessDto, PullDto, PullsPage } from "../contract/fairness.ts";
+import type { FairnessDto, PullDto, PullsPage, RevealedPage } from "../contract/fairness.ts";
 import { MSG } from "../contract/messages.ts";
 import { PITY_PACKS } from "../game/fairRandom.ts";
 import { tierOf } from "../game/rarity.ts";
 import { finishOf, type Card } from "../game/sets.ts";
+import { newServerSeed } from "../lib/fairSeeds.ts";
 import { independentPack } from "../testing/independentPack.ts";
 import { signedUpClient, startTestServer, type ApiClient, type TestServer } from "../testing/testServer.ts";
 
@@ -104,6 +105,83 @@ describe("provably fair pulls through the API", () => {
       expect(res.status, path).toBe(401);
       expect(res.body).toEqual({ error: MSG.notAuthenticated });
     }
+  });
+});
+
+describe("every revealed seed stays reachable (issue 45)", () => {
+  it("pages through more than 100 revealed seeds, oldest included, and every pack carries its own once revealed", async () => {
+    const c = await signedUpClient(server, "Rotator");
+    await give("Rotator", 50);
+    const { id: userId } = await server.db("users").where({ username: "Rotator" }).first("id");
+    // The first three seeds through the API: two packs each, then a rotation.
+    const oldest: Array<{ serverSeed: string; serverSeedHash: string }> = [];
+    for (let i = 0; i < 3; i++) {
+      await open(c);
+      await open(c);
+      const rotated = (await c.post("/api/fairness/rotate")).body;
+      oldest.push({ serverSeed: rotated.revealedServerSeed, serverSeedHash: rotated.revealedServerSeedHash });
+    }
+    // 110 more, written as a rotation writes them (the API takes 30 seed changes a minute).
+    await server.db("fairness_reveals").insert(
+      Array.from({ length: 110 }, (_, i) => {
+        const seed = newServerSeed();
+        return { user_id: userId, server_seed: seed.serverSeed, server_seed_hash: seed.serverSeedHash, packs: 0, revealed_at: new Date(Date.now() + i) };
+      }),
+    );
+    // And the newest through the API again, with a pack.
+    await open(c);
+    const newest = (await c.post("/api/fairness/rotate")).body;
+
+    const fairness: FairnessDto = (await c.get("/api/fairness")).body;
+    expect(fairness.revealed).toHaveLength(100);
+    expect(fairness.revealed[0]).toMatchObject({ serverSeed: newest.revealedServerSeed, packs: 1 });
+    expect(fairness.revealedNextBefore).toEqual(expect.any(Number));
+    // The first page again, from the paging route itself.
+    expect((await c.get("/api/fairness/revealed")).body).toEqual({ revealed: fairness.revealed, nextBefore: fairness.revealedNextBefore });
+    const all = [...fairness.revealed];
+    for (let before = fairness.revealedNextBefore; before; ) {
+      const page: RevealedPage = (await c.get(`/api/fairness/revealed?limit=5&before=${before}`)).body;
+      expect(page.revealed.length).toBeGreaterThan(0);
+      all.push(...page.revealed);
+      before = page.nextBefore;
+    }
+    expect(all).toHaveLength(114);
+    expect(new Set(all.map((r) => r.serverSeedHash)).size).toBe(114);
+    // The oldest seeds come last, and the first pack ever opened recomputes from its seed.
+    expect(all.slice(-3).map((r) => ({ serverSeed: r.serverSeed, serverSeedHash: r.serverSeedHash }))).toEqual([...oldest].reverse());
+    const pulls = await allPulls(c);
+    const firstPack = pulls.at(-1)!;
+    expect(firstPack).toMatchObject({ serverSeedHash: oldest[0]!.serverSeedHash, nonce: 0 });
+    expect(firstPack.cards.map((card) => [card.character, card.background, card.finish])).toEqual(
+      independentPack(all.at(-1)!.serverSeed, firstPack.clientSeed, 0, 1).map((card) => [card.character, card.background, finishOf(card)]),
+    );
+
+    // Every pack carries its revealed seed; the current seed's packs do not.
+    await open(c);
+    const withCurrent = await allPulls(c);
+    expect(withCurrent).toHaveLength(8);
+    expect(withCurrent[0]!.serverSeed).toBeNull();
+    for (const p of withCurrent.slice(1)) {
+      expect(sha256(p.serverSeed!)).toBe(p.serverSeedHash);
+      expect(p.cards.map((card) => [card.character, card.background, card.finish])).toEqual(
+        independentPack(p.serverSeed!, p.clientSeed, p.nonce, p.set, { pity: p.pity }).map((card) => [card.character, card.background, finishOf(card)]),
+      );
+    }
+    // So does the export, one row per card.
+    const exported: Array<{ pullId: number; serverSeed: string }> = (await c.get("/api/export/pulls.json")).body;
+    expect(exported).toHaveLength(24);
+    for (const row of exported) expect(row.serverSeed).toBe(withCurrent.find((p) => p.id === row.pullId)!.serverSeed ?? "");
+
+    // Another player's cursor shows them nothing of this player's.
+    const other = await signedUpClient(server, "Snooper");
+    expect((await other.get(`/api/fairness/revealed?before=${fairness.revealedNextBefore}`)).body).toEqual({ revealed: [], nextBefore: null });
+    expect((await other.get("/api/pulls")).body.pulls).toEqual([]);
+    for (const bad of ["limit=0", "limit=101", "before=0", "before=x", "before=99999999999999999999"]) {
+      const res = await c.get(`/api/fairness/revealed?${bad}`);
+      expect(res.status, bad).toBe(400);
+      expect(res.body).toEqual({ error: expect.any(String) });
+    }
+    expect((await server.client().get("/api/fairness/revealed")).status).toBe(401);
   });
 });
 
@@ -214,7 +292,7 @@ describe("exports", () => {
 
     const pulls = await c.get("/api/export/pulls.csv");
     const pullLines = (pulls.body as string).trimEnd().split("\r\n");
-    expect(pullLines[0]).toBe("Pack ID,Opened At,Set,Card In Pack,Card,Character,Finish,Background,Tier,Points,Server Seed Hash,Client Seed,Nonce,Pity Applied");
+    expect(pullLines[0]).toBe("Pack ID,Opened At,Set,Card In Pack,Card,Character,Finish,Background,Tier,Points,Server Seed Hash,Client Seed,Nonce,Pity Applied,Server Seed (Revealed)");
     expect(pullLines).toHaveLength(1 + 12);
     // A formula-looking client seed stays text in a spreadsheet.
     expect(pullLines[1]).toContain(`,"'=HYPERLINK(""x"")",0,false`);

@@ -1,8 +1,8 @@
 import Router from "@koa/router";
 import type { Context } from "koa";
 import { Readable } from "node:stream";
-import { ClientSeedBody, PULLS_PAGE_DEFAULT, PullsQuery, type PullsPage } from "../contract/fairness.ts";
-import { fairnessOf, rotateServerSeed, setClientSeed } from "../commands/fairnessSettings.ts";
+import { ClientSeedBody, PULLS_PAGE_DEFAULT, PullsQuery, REVEALED_PAGE_MAX, RevealedQuery, type PullsPage } from "../contract/fairness.ts";
+import { fairnessOf, revealedSeedsOf, rotateServerSeed, setClientSeed } from "../commands/fairnessSettings.ts";
 import type { Db } from "../db/knex.ts";
 import { requireAuth } from "../http/auth.ts";
 import { hitRateLimit, type RateRule } from "../http/rateLimit.ts";
@@ -23,6 +23,13 @@ export function fairnessRoutes(db: Db) {
   router.get("/fairness", auth, async (ctx) => {
     ctx.set("Cache-Control", "no-store");
     ctx.body = await fairnessOf(db, ctx.state.userId);
+  });
+
+  // Every revealed seed, a page at a time (GET /fairness carries the newest REVEALED_SHOWN).
+  router.get("/fairness/revealed", auth, async (ctx) => {
+    const { before, limit = REVEALED_PAGE_MAX } = parseQuery(ctx, RevealedQuery);
+    ctx.set("Cache-Control", "no-store");
+    ctx.body = await revealedSeedsOf(db, ctx.state.userId, before, limit);
   });
 
   router.put("/fairness/client-seed", auth, async (ctx) => {

@@ -9,6 +9,8 @@ import * as fairPulls from "./20261126000000_fair_pulls.ts";
 import * as spendingLimit from "./20261126100000_spending_limit.ts";
 import * as embeddedHotPath from "./20261127000000_embedded_hot_path.ts";
 import * as manualCapture from "./20261128000000_manual_capture.ts";
+import * as wideCounters from "./20261128100000_wide_counters.ts";
+import * as revealsBySeed from "./20261128200000_reveals_by_seed.ts";
 
 // Migrations are listed here and imported statically, so they run the same under tsx, vitest
 // and any bundler (knex's own file loader cannot import .ts files everywhere). Append new ones.
@@ -23,6 +25,8 @@ const MIGRATIONS: Array<[name: string, migration: Knex.Migration]> = [
   ["20261126100000_spending_limit", spendingLimit],
   ["20261127000000_embedded_hot_path", embeddedHotPath],
   ["20261128000000_manual_capture", manualCapture],
+  ["20261128100000_wide_counters", wideCounters],
+  ["20261128200000_reveals_by_seed", revealsBySeed],
 ];
 
 export const migrationSource: Knex.MigrationSource<[string, Knex.Migration]> = {

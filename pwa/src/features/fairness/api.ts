@@ -1,4 +1,4 @@
-import type { FairnessDto, PullsPage, PullSummaryDto, RotateResponse } from "@contract/fairness";
+import type { FairnessDto, PullsPage, PullSummaryDto, RevealedPage, RotateResponse } from "@contract/fairness";
 import { MSG } from "@contract/messages";
 import { apiRequest } from "../../lib/http";
 
@@ -6,6 +6,10 @@ export const fairnessKey = ["fairness"] as const;
 export const pullsKey = ["pulls"] as const;
 
 export const fetchFairness = (signal?: AbortSignal) => apiRequest<FairnessDto>("/fairness", { fallback: MSG.fairnessError, signal });
+
+/** Revealed seeds older than the reveal `before` names (the cursor /fairness and each page give). */
+export const fetchRevealed = (before: number, signal?: AbortSignal) =>
+  apiRequest<RevealedPage>(`/fairness/revealed?before=${before}`, { fallback: MSG.fairnessError, signal });
 
 export const saveClientSeed = (clientSeed: string) =>
   apiRequest<FairnessDto>("/fairness/client-seed", { method: "PUT", body: { clientSeed }, fallback: MSG.fairnessError });

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useEffect, useState, type FormEvent } from "react";
 import type { FairnessDto, RevealedSeedDto } from "@contract/fairness";
@@ -11,7 +11,7 @@ import { ErrorBanner, NoticeBanner } from "../../../lib/ui/ErrorBanner";
 import { Icon } from "../../../lib/ui/Icon";
 import { TextField } from "../../../lib/ui/TextField";
 import { useQueryOffline } from "../../../lib/queryOffline";
-import { fairnessKey, fetchFairness, pullsKey, rotateSeed, saveClientSeed } from "../api";
+import { fairnessKey, fetchFairness, fetchRevealed, pullsKey, rotateSeed, saveClientSeed } from "../api";
 import { checkRevealedSeed, seedCheckPassed, type SeedCheckResult } from "../checkSeed";
 import { PackCheck } from "./PackCheck";
 import { QueryState } from "./QueryState";
@@ -54,7 +54,7 @@ export function FairnessScreen() {
           <CurrentSeeds fairness={fairness.data} rotating={rotate.isPending} onRotate={() => rotate.mutate()} />
           {notice && <NoticeBanner icon="check">{notice}</NoticeBanner>}
           <ErrorBanner>{rotate.isError ? messageOf(rotate.error, MSG.fairnessError) : null}</ErrorBanner>
-          <RevealedSeeds revealed={fairness.data.revealed} />
+          <RevealedSeeds fairness={fairness.data} />
         </>
       )}
       <PackCheck suggested={fairness.data?.revealed[0]} clientSeed={fairness.data?.clientSeed} />
@@ -125,7 +125,25 @@ function CurrentSeeds({ fairness, rotating, onRotate }: { fairness: FairnessDto;
   );
 }
 
-function RevealedSeeds({ revealed }: { revealed: RevealedSeedDto[] }) {
+function RevealedSeeds({ fairness }: { fairness: FairnessDto }) {
+  const { revealed, revealedNextBefore } = fairness;
+  // Older seeds than the newest page /fairness carries, a page at a time on request, so a pack
+  // however old can be checked. Keyed by the cursor: after a rotation the pages start again.
+  const [wantOlder, setWantOlder] = useState(false);
+  const older = useInfiniteQuery({
+    queryKey: [...fairnessKey, "revealed", revealedNextBefore],
+    queryFn: ({ pageParam, signal }) => fetchRevealed(pageParam!, signal),
+    initialPageParam: revealedNextBefore,
+    getNextPageParam: (last) => last.nextBefore,
+    enabled: wantOlder && revealedNextBefore !== null,
+  });
+  const olderSeeds = older.data?.pages.flatMap((p) => p.revealed) ?? [];
+  const moreToShow = older.data ? older.hasNextPage : revealedNextBefore !== null;
+  const showOlder = () => {
+    if (older.data) void older.fetchNextPage();
+    else if (wantOlder) void older.refetch(); // the first page failed: try it again
+    else setWantOlder(true);
+  };
   return (
     <div className="fairness__panel panel">
       <h2 className="fairness__h2">Revealed seeds</h2>
@@ -133,11 +151,17 @@ function RevealedSeeds({ revealed }: { revealed: RevealedSeedDto[] }) {
         <p className="fairness__empty">{MSG.noRevealedSeeds}</p>
       ) : (
         <ol className="fairness__revealed">
-          {revealed.map((seed, i) => (
+          {[...revealed, ...olderSeeds].map((seed, i) => (
             <RevealedSeed key={seed.serverSeedHash} seed={seed} autoCheck={i < 3} />
           ))}
         </ol>
       )}
+      {moreToShow && (
+        <Button onClick={showOlder} busy={older.isFetching} busyLabel="Loading...">
+          Show older seeds
+        </Button>
+      )}
+      <ErrorBanner>{older.isError ? messageOf(older.error, MSG.fairnessError) : null}</ErrorBanner>
     </div>
   );
 }

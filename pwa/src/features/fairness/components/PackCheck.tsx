@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from "react";
 import type { RevealedSeedDto } from "@contract/fairness";
 import { MSG } from "@contract/messages";
-import { CLIENT_SEED_PATTERN, SERVER_SEED_PATTERN } from "../../../../../api/src/game/fairRandom";
+import { CLIENT_SEED_PATTERN, MAX_NONCE, SERVER_SEED_PATTERN } from "../../../../../api/src/game/fairRandom";
 import { recordOf, type PulledCardRecord } from "../../../../../api/src/game/pullRecord";
 import { Button } from "../../../lib/ui/Button";
 import { ErrorBanner } from "../../../lib/ui/ErrorBanner";
@@ -34,7 +34,8 @@ export function PackCheck({ suggested, clientSeed }: { suggested?: RevealedSeedD
     const n = Number(nonce);
     if (!SERVER_SEED_PATTERN.test(seed)) return setError(MSG.seedCheckInvalid);
     if (!CLIENT_SEED_PATTERN.test(client)) return setError(MSG.clientSeedInvalid);
-    if (!/^\d{1,9}$/.test(nonce) || !Number.isSafeInteger(n)) return setError("The nonce is a whole number from 0");
+    // Any nonce a seed can have drawn: 0 to MAX_NONCE - 1 (ten digits).
+    if (!/^\d{1,10}$/.test(nonce) || n >= MAX_NONCE) return setError("The nonce is a whole number from 0");
     setError(null);
     setBusy(true);
     try {
