@@ -1,15 +1,9 @@
 import cluster from "node:cluster";
 import { createServer } from "node:http";
-import { createApp } from "./app.ts";
 import { loadConfig, type Config } from "./config.ts";
-import { DataDirLockedError } from "./db/dataDirLock.ts";
-import { startEmbeddedAnalyze } from "./db/embeddedAnalyze.ts";
-import { announceStopping, migrateLatest, openDb, type Db } from "./db/knex.ts";
-import { seed } from "./db/seed.ts";
-import { sweepStaleCheckouts } from "./commands/purchaseStarter.ts";
-import { pruneExpired } from "./http/sessionStore.ts";
+import { DataDirLockedError, lockDataDir, type DataDirLock } from "./db/dataDirLock.ts";
+import type { Db } from "./db/knex.ts";
 import { createLogger } from "./logger.ts";
-import { selectPaymentProvider } from "./payments/select.ts";
 
 // One process, or with WEB_CONCURRENCY=N and DATABASE_URL, a primary that migrates and seeds
 // once and then forks N workers sharing the port (Node's cluster module). The API keeps nothing
@@ -21,9 +15,12 @@ const config = loadConfig();
 // Any fixed number shared by every process of this app ("FOILBND" in ASCII).
 const MIGRATION_LOCK = 0x464f494c424e44;
 
+// The embedded database's folder is locked before the app, the database drivers and PGlite load
+// (most of a start's time before the database opens: ~6 s of imports on a slow machine), so a
+// second server is told at once and a restart holds the folder as early as it can.
+let dataDirLock: DataDirLock | undefined;
 try {
-  if (cluster.isPrimary) await startPrimary(config);
-  else await startWorker(config);
+  if (cluster.isPrimary && !config.databaseUrl) dataDirLock = await lockDataDir(config.dataDir);
 } catch (err) {
   if (!(err instanceof DataDirLockedError)) throw err;
   // A plain line on stderr for the person at the terminal, the structured one for collectors.
@@ -31,14 +28,24 @@ try {
   process.stderr.write(`\n${err.message}\n\n`);
   process.exit(1);
 }
+const { createApp } = await import("./app.ts");
+const { startEmbeddedAnalyze } = await import("./db/embeddedAnalyze.ts");
+const { announceStopping, migrateLatest, openDb } = await import("./db/knex.ts");
+const { seed } = await import("./db/seed.ts");
+const { pruneExpired } = await import("./http/sessionStore.ts");
+const { sweepStaleCheckouts } = await import("./commands/purchaseStarter.ts");
+const { selectPaymentProvider } = await import("./payments/select.ts");
 
-async function startPrimary(config: Config) {
+if (cluster.isPrimary) await startPrimary(config, dataDirLock);
+else await startWorker(config);
+
+async function startPrimary(config: Config, dataDirLock: DataDirLock | undefined) {
   let workers = config.webConcurrency;
   if (workers > 1 && !config.databaseUrl) {
     log.warn("WEB_CONCURRENCY ignored: the embedded database (no DATABASE_URL) runs in one process", { requested: workers });
     workers = 1;
   }
-  const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: workers > 1 ? 2 : Math.max(2, config.dbPoolMax) });
+  const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, dataDirLock, poolMax: workers > 1 ? 2 : Math.max(2, config.dbPoolMax) });
   await prepareDatabase(db);
   if (workers <= 1) return serve(config, db);
 

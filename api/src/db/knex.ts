@@ -40,9 +40,19 @@ export const migrationConfig: Knex.MigratorConfig = {
  * is refused (DataDirLockedError) before anything in it is opened or written.
  */
 export async function openDb(opts: DbOptions): Promise<Db> {
-  if (opts.databaseUrl || !opts.dataDir || opts.dataDirLock) return createDb(opts);
+  if (opts.databaseUrl || !opts.dataDir) return createDb(opts);
   mkdirSync(opts.dataDir, { recursive: true });
-  return createDb({ ...opts, dataDirLock: await lockDataDir(opts.dataDir) });
+  const db = createDb({ ...opts, dataDirLock: opts.dataDirLock ?? (await lockDataDir(opts.dataDir)) });
+  // Opened before knex asks for it: knex's pool gives up on a connection that takes 30 s to make,
+  // and a new folder's initdb or the recovery after a crash can take longer on a slow or busy
+  // machine (the server then died with "Timeout acquiring a connection" and started again).
+  try {
+    await pgliteOf(db)!.waitReady;
+  } catch (err) {
+    await db.destroy().catch(() => {});
+    throw err;
+  }
+  return db;
 }
 
 const locks = new WeakMap<Db, DataDirLock>();

@@ -15,7 +15,7 @@ beforeAll(async () => {
   db = await openDb({ dataDir: dir });
   await migrateLatest(db);
   await db.raw(`CREATE TABLE notes (id serial PRIMARY KEY, body text NOT NULL UNIQUE, n bigint)`);
-}, 60_000);
+}, 180_000); // a new folder: initdb, slow on a busy machine
 afterAll(async () => {
   await db?.destroy();
   rmSync(dir, { recursive: true, force: true });
