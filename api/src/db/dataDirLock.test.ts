@@ -79,6 +79,13 @@ describe("one process per embedded data folder", () => {
     (await lockDataDir(dir)).release();
   });
 
+  it("makes a folder that does not exist yet (a first start) and takes it", async () => {
+    const dir = path.join(freshDir(), "data", "nested");
+    const lock = await lockDataDir(dir);
+    expect(pidFile(dir)).toBe(String(process.pid));
+    lock.release();
+  });
+
   it("refuses a folder whose owner is alive, at once, naming it, and leaves the owner's lock alone", async () => {
     const dir = freshDir();
     const owner = holder(dir);

@@ -1,5 +1,5 @@
 import { randomBytes, randomInt } from "node:crypto";
-import { closeSync, openSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from "node:fs";
+import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import { connect, createServer, type Server, type Socket } from "node:net";
 import path from "node:path";
 
@@ -67,6 +67,8 @@ export interface LockOptions {
 export async function lockDataDir(dataDir: string, opts: LockOptions = {}): Promise<DataDirLock> {
   const deadline = Date.now() + (opts.waitMs ?? DYING_OWNER_WAIT_MS);
   const greetingTimeoutMs = opts.greetingTimeoutMs ?? GREETING_TIMEOUT_MS;
+  // A first start (npm start on a fresh machine): the folder is made here, before anything else needs it.
+  mkdirSync(dataDir, { recursive: true });
   const addresses = socketAddresses(dataDir);
   try {
     removeOldBindings(dataDir);
