@@ -10,7 +10,7 @@ import { hitRateLimit, type RateRule } from "../http/rateLimit.ts";
 import { parseBody, parseQuery } from "../http/validate.ts";
 import { csvLine } from "../lib/csv.ts";
 import { CARD_COLUMNS, collectionRows, PULL_COLUMNS, pullRows } from "../queries/exports.ts";
-import { pullsOf, pullSummaryOf } from "../queries/pulls.ts";
+import { pullsOf, pullSummaries } from "../queries/pulls.ts";
 
 /** Seed changes per player: far above a person's pace, far below a script filling the reveal list. */
 const SEED_CHANGE_RULE: RateRule = { name: "fairness:player", limit: 30, windowMs: 60_000 };
@@ -18,6 +18,7 @@ const SEED_CHANGE_RULE: RateRule = { name: "fairness:player", limit: 30, windowM
 export function fairnessRoutes(db: Db, heavyRead: HeavyRead) {
   const router = new Router();
   const auth = requireAuth(db);
+  const pullSummaryOf = pullSummaries(db);
 
   router.get("/fairness", auth, async (ctx) => {
     ctx.set("Cache-Control", "no-store");
@@ -47,7 +48,7 @@ export function fairnessRoutes(db: Db, heavyRead: HeavyRead) {
 
   router.get("/pulls/summary", heavyRead(HEAVY_READ_RULES.pullSummary), async (ctx) => {
     ctx.set("Cache-Control", "no-store");
-    ctx.body = await pullSummaryOf(db, ctx.state.userId);
+    ctx.body = await pullSummaryOf(ctx.state.userId);
   });
 
   router.get("/export/:file", heavyRead(HEAVY_READ_RULES.export), async (ctx) => {
