@@ -4,12 +4,12 @@ import { OpenPackBody } from "../contract/packs.ts";
 import type { Db } from "../db/knex.ts";
 import { openPackFor, SessionGone } from "../commands/packOpener.ts";
 import type { PackCount } from "../game/sets.ts";
-import { etagOf, matchesIfNoneMatch } from "../http/etag.ts";
+import { matchesIfNoneMatch, taggedJsonArray } from "../http/etag.ts";
 import { requireSignedSession, sessionProven, sessionRevoked } from "../http/auth.ts";
 import { HEAVY_READ_RULES, type HeavyRead } from "../http/fairShare.ts";
 import { parseBody } from "../http/validate.ts";
 import { presentCard } from "../presenters/card.ts";
-import { collectionOf } from "../queries/cards.ts";
+import { collectionPages } from "../queries/cards.ts";
 
 export function cardRoutes(db: Db, heavyRead: HeavyRead) {
   const router = new Router();
@@ -37,8 +37,7 @@ export function cardRoutes(db: Db, heavyRead: HeavyRead) {
   // 10,000-card player does not download megabytes again after every sign-in or reconnect.
   router.get("/collection", heavyRead(HEAVY_READ_RULES.collection), async (ctx) => {
     ctx.set("Cache-Control", "no-store");
-    const json = JSON.stringify((await collectionOf(db, ctx.state.userId)).map(presentCard));
-    const etag = etagOf(json);
+    const { json, etag } = await taggedJsonArray(collectionPages(db, ctx.state.userId), presentCard);
     ctx.set("ETag", etag);
     if (matchesIfNoneMatch(ctx.get("If-None-Match"), etag)) {
       ctx.status = 304;
