@@ -6,7 +6,7 @@ import { MSG } from "../contract/messages.ts";
 import { createLogger } from "../logger.ts";
 import { clearOfWindowEdge } from "../testing/rateWindows.ts";
 import { signedUpClient, startTestServer, type ApiClient, type ApiResponse, type TestServer } from "../testing/testServer.ts";
-import { HEAVY_READ_RULES, HEAVY_READS_AT_ONCE, HEAVY_READS_WAITING } from "./fairShare.ts";
+import { HEAVY_READ_RULES, HEAVY_READS_AT_ONCE, HEAVY_READS_WAITING, REFUSAL_PAUSE_MS } from "./fairShare.ts";
 
 // Issue 45, fair share of the server: a player's heavy reads are bounded at once (per process)
 // and per 10 seconds (in the database, across processes), and answer 429 with Retry-After and a
@@ -51,7 +51,7 @@ const expectReadsTooFast = (res: ApiResponse, maxSeconds: number) => {
 };
 
 describe("a player's heavy reads at once", () => {
-  it("run a few, queue a few, and refuse the rest at once with 429 'Retry-After: 1'; every admitted read is answered, and others are not held back", async () => {
+  it("run a few, queue a few, and refuse the rest after a pause with 429 'Retry-After: 1'; every admitted read is answered, and others are not held back", async () => {
     const flooder = await signedUpClient(server, "Flooder");
     const other = await signedUpClient(server, "Bystander");
     await clearOfWindowEdge(HEAVY_READ_RULES.collection.windowMs, 5_000);
@@ -63,7 +63,10 @@ describe("a player's heavy reads at once", () => {
       answers = Array.from({ length: sent }, () => null);
       const calls = answers.map((_, i) => flooder.get(i % 2 ? "/api/collection" : "/api/pulls/summary").then((r) => (answers[i] = r)));
       // The refusals come back while the database is still held: no database work was needed.
+      const sentAt = Date.now();
       await expect.poll(() => answers.filter(Boolean).length, { timeout: 10_000 }).toBe(6);
+      // Not at once: a script asking again the moment it is refused would keep the server busy saying no.
+      expect(Date.now() - sentAt).toBeGreaterThanOrEqual(REFUSAL_PAUSE_MS - 50);
       for (const refused of answers.filter(Boolean)) {
         expectReadsTooFast(refused!, 1);
         expect(refused!.headers.get("Retry-After")).toBe("1");
@@ -92,7 +95,9 @@ describe("a player's heavy reads per 10 seconds", () => {
     const rule = HEAVY_READ_RULES.pullSummary;
     await clearOfWindowEdge(rule.windowMs, 6_000);
     for (let i = 0; i < rule.limit; i++) expect((await reader.get("/api/pulls/summary")).status).toBe(200);
+    const refusedAt = Date.now();
     expectReadsTooFast(await reader.get("/api/pulls/summary"), rule.windowMs / 1000);
+    expect(Date.now() - refusedAt).toBeGreaterThanOrEqual(REFUSAL_PAUSE_MS - 50);
     // Each route family has its own count, and other players theirs.
     expect((await reader.get("/api/pulls")).status).toBe(200);
     expect((await other.get("/api/pulls/summary")).status).toBe(200);

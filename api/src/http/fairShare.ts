@@ -3,7 +3,7 @@ import { MSG } from "../contract/messages.ts";
 import type { Db } from "../db/knex.ts";
 import { keyedGate } from "../lib/keyedGate.ts";
 import { requireUserId } from "./auth.ts";
-import { tooManyRequests, unauthorized } from "./errors.ts";
+import { HttpError, tooManyRequests, unauthorized } from "./errors.ts";
 import { hitRateLimit, type RateRule } from "./rateLimit.ts";
 
 // Issue 45: one player's heavy reads (the whole collection, the pull history and its summary,
@@ -11,8 +11,8 @@ import { hitRateLimit, type RateRule } from "./rateLimit.ts";
 // runs one statement at a time, so 100 parallel summaries of one large history made everyone
 // else's requests wait seconds. Two bounds, per player:
 // - at once: a few of the player's heavy reads run in this process, a few more wait their turn,
-//   and the rest are refused at once (429, Retry-After: 1). Per process is enough: it protects
-//   the process it runs in, and costs no database work, not even the session's probe.
+//   and the rest are refused (429, Retry-After: 1) after a pause. Per process is enough: it
+//   protects the process it runs in, and costs no database work, not even the session's probe.
 // - a rate: counted in the database (rateLimit.ts), so it holds across API processes.
 // Both are far above what the game's screens and its offline copy ask for.
 
@@ -22,6 +22,15 @@ export const HEAVY_READS_AT_ONCE = 2;
 export const HEAVY_READS_WAITING = 8;
 /** When a refusal at the gate may try again: a turn is milliseconds to a second. */
 const GATE_RETRY_AFTER_SECONDS = 1;
+/**
+ * A refusal is answered after this pause. A script that asks again the moment it is refused
+ * otherwise gets refusals as fast as the server can write them: 110 connections of one player
+ * drew ~3,500 refusals a second, the server's whole main thread, and other players' requests
+ * waited their turn behind them. Paused, each connection asks about once a second. The game
+ * itself waits out Retry-After anyway.
+ */
+export const REFUSAL_PAUSE_MS = 1000;
+const pause = () => new Promise((resolve) => setTimeout(resolve, REFUSAL_PAUSE_MS));
 
 const READ_WINDOW_MS = 10_000;
 const readRule = (name: string, limit: number): RateRule => ({ name: `read:${name}:player`, limit, windowMs: READ_WINDOW_MS, message: MSG.readsTooFast });
@@ -53,14 +62,21 @@ export function fairShare(db: Db, limits = { running: HEAVY_READS_AT_ONCE, waiti
       if (!session) throw unauthorized();
       // The signed cookie names the player without a database read; its row is checked once admitted.
       const ticket = gate.enter(session.userId);
-      if (!ticket) throw tooManyRequests(MSG.readsTooFast, GATE_RETRY_AFTER_SECONDS);
+      if (!ticket) {
+        await pause();
+        throw tooManyRequests(MSG.readsTooFast, GATE_RETRY_AFTER_SECONDS);
+      }
       const answered = new Promise<void>((resolve) => (ctx.res.closed ? resolve() : ctx.res.once("close", () => resolve())));
       // Gone while waiting: its place in the queue goes to the next.
       void answered.then(ticket.cancel);
       if (!(await ticket.admitted)) return;
       try {
         ctx.state.userId = await requireUserId(ctx, db);
-        await hitRateLimit(db, rule, String(ctx.state.userId));
+        // Past the rate, the pause keeps the place: the player's refusals cost the database little too.
+        await hitRateLimit(db, rule, String(ctx.state.userId)).catch(async (err: unknown) => {
+          if (err instanceof HttpError && err.status === 429) await pause();
+          throw err;
+        });
         await next();
       } finally {
         void answered.then(ticket.leave);
