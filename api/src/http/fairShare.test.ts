@@ -118,6 +118,11 @@ describe("a player's heavy reads per 10 seconds", () => {
     }
   });
 
+  it("are counted in an unlogged table: a read's count waits for no flush to disk", async () => {
+    const { rows } = await server.db.raw(`SELECT relpersistence FROM pg_class WHERE relname = 'rate_limits'`);
+    expect(rows).toEqual([{ relpersistence: "u" }]);
+  });
+
   it("cover every heavy read: collection, pull history, summary, leaderboard and exports", async () => {
     const c = await signedUpClient(server, "EveryRead");
     for (const [path, rule] of [

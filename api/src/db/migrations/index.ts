@@ -8,6 +8,7 @@ import * as hardening from "./20261125000000_hardening.ts";
 import * as fairPulls from "./20261126000000_fair_pulls.ts";
 import * as spendingLimit from "./20261126100000_spending_limit.ts";
 import * as embeddedHotPath from "./20261127000000_embedded_hot_path.ts";
+import * as rateLimitsUnlogged from "./20261128120000_rate_limits_unlogged.ts";
 
 // Migrations are listed here and imported statically, so they run the same under tsx, vitest
 // and any bundler (knex's own file loader cannot import .ts files everywhere). Append new ones.
@@ -21,6 +22,7 @@ const MIGRATIONS: Array<[name: string, migration: Knex.Migration]> = [
   ["20261126000000_fair_pulls", fairPulls],
   ["20261126100000_spending_limit", spendingLimit],
   ["20261127000000_embedded_hot_path", embeddedHotPath],
+  ["20261128120000_rate_limits_unlogged", rateLimitsUnlogged],
 ];
 
 export const migrationSource: Knex.MigrationSource<[string, Knex.Migration]> = {
