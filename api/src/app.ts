@@ -4,6 +4,7 @@ import type { Config } from "./config.ts";
 import type { Db } from "./db/knex.ts";
 import { compressJson } from "./http/compressJson.ts";
 import { errorHandler, logAppError } from "./http/errors.ts";
+import { fairShare } from "./http/fairShare.ts";
 import { jsonBody } from "./http/jsonBody.ts";
 import { requestLog, type RequestLogSwitch } from "./http/requestLog.ts";
 import { sameOriginOnly, securityHeaders } from "./http/security.ts";
@@ -39,7 +40,9 @@ const WEBHOOK_PATHS = ["/api/stripe/webhook"];
 export function apiRouter({ db, config, log }: AppDeps): Router {
   const payments = selectPaymentProvider(config, db);
   const api = new Router({ prefix: "/api" });
-  for (const routes of [systemRoutes(db, config, payments), authRoutes(db, config), accountRoutes(db, config, payments), cardRoutes(db), fairnessRoutes(db), rewardRoutes(db), leaderboardRoutes(db), chatRoutes(db), battleRoutes(db), tradingRoutes(db, config), storeRoutes(db, payments, log)]) {
+  // One gate for the heavy reads of every route: a player's reads at once count together.
+  const heavyRead = fairShare(db);
+  for (const routes of [systemRoutes(db, config, payments), authRoutes(db, config), accountRoutes(db, config, payments), cardRoutes(db, heavyRead), fairnessRoutes(db, heavyRead), rewardRoutes(db), leaderboardRoutes(db, heavyRead), chatRoutes(db), battleRoutes(db), tradingRoutes(db, config), storeRoutes(db, payments, log)]) {
     api.use(routes.routes(), routes.allowedMethods());
   }
   return api;

@@ -18,6 +18,8 @@ export const MSG = {
   ageConfirmationRequired: "You must confirm that you are 18 or older",
   termsRequired: "You must accept the Terms of Service and Privacy Policy",
   tooManyAttempts: "Too many attempts. Please wait a few minutes and try again.",
+  /** Past a limit on the heavy reads (collection, pull history, exports, leaderboard): issue 45. */
+  readsTooFast: "You're loading pages faster than the game allows. Please wait a few seconds and try again.",
   notAuthenticated: "Not authenticated",
 
   // Username / display name

@@ -1,8 +1,9 @@
 import http from "node:http";
-import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { giveCards, plainCard } from "../testing/cards.ts";
 import { signedUpClient, startTestServer, type ApiClient, type TestServer } from "../testing/testServer.ts";
+import { compressJsonBody, LARGE_BODY_BYTES } from "./compressJson.ts";
 import { SESSION_COOKIE } from "./session.ts";
 
 // Large API answers (a collection, a leaderboard page) go compressed to a browser that accepts it;
@@ -66,5 +67,24 @@ describe("compressed API answers", () => {
     const res = await rawGet("/api/no-such-route", "br");
     expect(res.status).toBe(404);
     expect(JSON.parse(res.body.toString("utf8")).error).toEqual(expect.any(String));
+  });
+});
+
+describe("brotli's quality", () => {
+  const atQuality = (body: Buffer, quality: number) =>
+    brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } });
+  const json = (bytes: number) => {
+    const item = JSON.stringify({ id: 1, character: "velvetnight1", background: "Space", set: 3, isHolo: false, points: 120, openedAt: "2026-11-28T06:48:45.877Z" });
+    return Buffer.from(`[${Array.from({ length: Math.ceil(bytes / item.length) }, (_, i) => item.replace('"id":1', `"id":${i}`)).join(",")}]`);
+  };
+
+  it("is 4 for an answer up to 1 MB and 3 past it (quality 4 turns several times dearer past a few MB)", async () => {
+    const small = json(LARGE_BODY_BYTES / 4);
+    const large = json(LARGE_BODY_BYTES * 2);
+    // Buffer.equals: toEqual walks megabytes byte by byte.
+    expect((await compressJsonBody(small, "br")).equals(atQuality(small, 4))).toBe(true);
+    const packed = await compressJsonBody(large, "br");
+    expect(packed.equals(atQuality(large, 3))).toBe(true);
+    expect(brotliDecompressSync(packed).equals(large)).toBe(true);
   });
 });

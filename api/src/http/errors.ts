@@ -9,6 +9,8 @@ export class HttpError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** Sent as Retry-After: when the player may ask again (a 429 past a limit). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
@@ -19,7 +21,7 @@ export const unauthorized = (message: string = MSG.notAuthenticated) => new Http
 export const forbidden = (message: string) => new HttpError(403, message);
 export const notFound = (message: string = MSG.notFound) => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
-export const tooManyRequests = (message: string = MSG.tooManyAttempts) => new HttpError(429, message);
+export const tooManyRequests = (message: string = MSG.tooManyAttempts, retryAfterSeconds?: number) => new HttpError(429, message, retryAfterSeconds);
 
 /** Maps every failure to `{ error }`; never leaks SQL or a stack to the client. */
 export function errorHandler(log: Logger) {
@@ -36,6 +38,7 @@ export function errorHandler(log: Logger) {
     } catch (err) {
       const { status, message } = toHttp(err);
       if (status >= 500) log.error("request failed", { path: ctx.path, method: ctx.method, err: describe(err) });
+      if (err instanceof HttpError && err.retryAfterSeconds !== undefined) ctx.set("Retry-After", String(Math.max(1, Math.ceil(err.retryAfterSeconds))));
       ctx.status = status;
       ctx.body = { error: message };
     }

@@ -6,11 +6,14 @@ export interface RateRule {
   name: string;
   limit: number;
   windowMs: number;
+  /** What the player reads when past the limit (default: MSG.tooManyAttempts). */
+  message?: string;
 }
 
 /**
  * Fixed-window counter kept in the database (not in memory), so every API process shares it.
- * One upsert per check: the row's hits after the increment decide.
+ * One upsert per check: the row's hits after the increment decide. Past the limit, a 429 whose
+ * Retry-After is the rest of the window.
  */
 export async function hitRateLimit(db: Db, rule: RateRule, subject: string, now = new Date()): Promise<void> {
   const windowStart = new Date(Math.floor(now.getTime() / rule.windowMs) * rule.windowMs);
@@ -20,7 +23,7 @@ export async function hitRateLimit(db: Db, rule: RateRule, subject: string, now 
     .onConflict(["key", "window_start"])
     .merge({ hits: db.raw("rate_limits.hits + 1") })
     .returning("hits");
-  if ((rows[0]?.hits ?? 0) > rule.limit) throw tooManyRequests();
+  if ((rows[0]?.hits ?? 0) > rule.limit) throw tooManyRequests(rule.message, (windowStart.getTime() + rule.windowMs - now.getTime()) / 1000);
 }
 
 export const AUTH_WINDOW_MS = 5 * 60 * 1000;

@@ -2,7 +2,8 @@ import type { CardDto } from "../contract/cards.ts";
 import { tierOf } from "../game/rarity.ts";
 import type { Card } from "../models/Card.ts";
 
-type CardRow = Pick<Card, "id" | "userId" | "character" | "background" | "set" | "isHolo" | "isGlitch" | "isDarkHolo" | "points" | "openedAt">;
+/** A card as the model has it, or as the collection's JSON pages give it (the time as text). */
+export type CardRow = Pick<Card, "id" | "userId" | "character" | "background" | "set" | "isHolo" | "isGlitch" | "isDarkHolo" | "points"> & { openedAt: Date | string };
 
 export function presentCard(card: CardRow): CardDto {
   return {

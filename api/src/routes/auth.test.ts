@@ -158,6 +158,10 @@ describe("POST /api/auth/login", () => {
     expect(statuses.at(-1)).toBe(429);
     const blocked = await server.client().post("/api/auth/login", { username: "guarded", password: "violet-harbour-42" });
     expect(blocked).toMatchObject({ status: 429, body: { error: MSG.tooManyAttempts } });
+    // When to try again: the rest of the window, in whole seconds.
+    const retryAfter = Number(blocked.headers.get("Retry-After"));
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(AUTH_WINDOW_MS / 1000);
   });
 });
 

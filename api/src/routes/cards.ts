@@ -4,15 +4,15 @@ import { OpenPackBody } from "../contract/packs.ts";
 import type { Db } from "../db/knex.ts";
 import { openPackFor, SessionGone } from "../commands/packOpener.ts";
 import type { PackCount } from "../game/sets.ts";
-import { etagOf, matchesIfNoneMatch } from "../http/etag.ts";
-import { requireAuth, requireSignedSession, sessionProven, sessionRevoked } from "../http/auth.ts";
+import { matchesIfNoneMatch, taggedJsonArray } from "../http/etag.ts";
+import { requireSignedSession, sessionProven, sessionRevoked } from "../http/auth.ts";
+import { HEAVY_READ_RULES, type HeavyRead } from "../http/fairShare.ts";
 import { parseBody } from "../http/validate.ts";
 import { presentCard } from "../presenters/card.ts";
-import { collectionOf } from "../queries/cards.ts";
+import { collectionPages } from "../queries/cards.ts";
 
-export function cardRoutes(db: Db) {
+export function cardRoutes(db: Db, heavyRead: HeavyRead) {
   const router = new Router();
-  const auth = requireAuth(db);
 
   // The hottest call: its first statement reads the player and proves the session together.
   router.post("/open-pack", requireSignedSession(), async (ctx) => {
@@ -35,10 +35,9 @@ export function cardRoutes(db: Db) {
 
   // Tagged: the game's background sync sends its copy's tag and gets 304 when nothing changed, so a
   // 10,000-card player does not download megabytes again after every sign-in or reconnect.
-  router.get("/collection", auth, async (ctx) => {
+  router.get("/collection", heavyRead(HEAVY_READ_RULES.collection), async (ctx) => {
     ctx.set("Cache-Control", "no-store");
-    const json = JSON.stringify((await collectionOf(db, ctx.state.userId)).map(presentCard));
-    const etag = etagOf(json);
+    const { json, etag } = await taggedJsonArray(collectionPages(db, ctx.state.userId), presentCard);
     ctx.set("ETag", etag);
     if (matchesIfNoneMatch(ctx.get("If-None-Match"), etag)) {
       ctx.status = 304;

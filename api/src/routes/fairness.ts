@@ -5,20 +5,20 @@ import { ClientSeedBody, PULLS_PAGE_DEFAULT, PullsQuery, REVEALED_PAGE_MAX, Reve
 import { fairnessOf, revealedSeedsOf, rotateServerSeed, setClientSeed } from "../commands/fairnessSettings.ts";
 import type { Db } from "../db/knex.ts";
 import { requireAuth } from "../http/auth.ts";
+import { HEAVY_READ_RULES, type HeavyRead } from "../http/fairShare.ts";
 import { hitRateLimit, type RateRule } from "../http/rateLimit.ts";
 import { parseBody, parseQuery } from "../http/validate.ts";
 import { csvLine } from "../lib/csv.ts";
 import { CARD_COLUMNS, collectionRows, PULL_COLUMNS, pullRows } from "../queries/exports.ts";
-import { pullsOf, pullSummaryOf } from "../queries/pulls.ts";
+import { pullsOf, pullSummaries } from "../queries/pulls.ts";
 
 /** Seed changes per player: far above a person's pace, far below a script filling the reveal list. */
 const SEED_CHANGE_RULE: RateRule = { name: "fairness:player", limit: 30, windowMs: 60_000 };
-/** Exports read the whole collection: a few a minute is plenty. */
-const EXPORT_RULE: RateRule = { name: "export:player", limit: 10, windowMs: 60_000 };
 
-export function fairnessRoutes(db: Db) {
+export function fairnessRoutes(db: Db, heavyRead: HeavyRead) {
   const router = new Router();
   const auth = requireAuth(db);
+  const pullSummaryOf = pullSummaries(db);
 
   router.get("/fairness", auth, async (ctx) => {
     ctx.set("Cache-Control", "no-store");
@@ -43,7 +43,7 @@ export function fairnessRoutes(db: Db) {
     ctx.body = await rotateServerSeed(db, ctx.state.userId);
   });
 
-  router.get("/pulls", auth, async (ctx) => {
+  router.get("/pulls", heavyRead(HEAVY_READ_RULES.pulls), async (ctx) => {
     const { before, limit = PULLS_PAGE_DEFAULT, ...filter } = parseQuery(ctx, PullsQuery);
     // One more than asked says whether an older page exists.
     const pulls = await pullsOf(db, ctx.state.userId, { before, ...filter }, limit + 1);
@@ -53,15 +53,14 @@ export function fairnessRoutes(db: Db) {
     ctx.body = body;
   });
 
-  router.get("/pulls/summary", auth, async (ctx) => {
+  router.get("/pulls/summary", heavyRead(HEAVY_READ_RULES.pullSummary), async (ctx) => {
     ctx.set("Cache-Control", "no-store");
-    ctx.body = await pullSummaryOf(db, ctx.state.userId);
+    ctx.body = await pullSummaryOf(ctx.state.userId);
   });
 
-  router.get("/export/:file", auth, async (ctx) => {
+  router.get("/export/:file", heavyRead(HEAVY_READ_RULES.export), async (ctx) => {
     const match = /^(collection|pulls)\.(csv|json)$/.exec(ctx.params.file ?? "");
     if (!match) return; // the router's 404
-    await hitRateLimit(db, EXPORT_RULE, String(ctx.state.userId));
     const [, what, format] = match as unknown as [string, "collection" | "pulls", "csv" | "json"];
     const userId = ctx.state.userId;
     const file =

@@ -3,6 +3,7 @@ import { publicNameOf } from "../contract/publicName.ts";
 import { CHAMPION_COUNT, LEADERBOARD_BEST_CARDS, LEADERBOARD_PAGE_DEFAULT, LEADERBOARD_PAGE_MAX, type LeaderboardEntryDto } from "../contract/leaderboard.ts";
 import type { Db } from "../db/knex.ts";
 import { requireAuth } from "../http/auth.ts";
+import { HEAVY_READ_RULES, type HeavyRead } from "../http/fairShare.ts";
 import type { Encoding } from "../http/compression.ts";
 import { compressedOnce, encodingFor } from "../http/compressJson.ts";
 import { presentCard } from "../presenters/card.ts";
@@ -52,7 +53,7 @@ const intParam = (value: unknown, fallback: number, max: number) => {
   return Math.min(n, max);
 };
 
-export function leaderboardRoutes(db: Db) {
+export function leaderboardRoutes(db: Db, heavyRead: HeavyRead) {
   const router = new Router();
   const auth = requireAuth(db);
   const pageOf = sharedPages(db);
@@ -61,7 +62,7 @@ export function leaderboardRoutes(db: Db) {
    * A page of the leaderboard (?limit, default 50, at most 200; ?offset). The body is the list
    * SPEC.md describes; X-Total-Count carries the number of players on the board.
    */
-  router.get("/leaderboard", auth, async (ctx) => {
+  router.get("/leaderboard", heavyRead(HEAVY_READ_RULES.leaderboard), async (ctx) => {
     const limit = Math.max(1, intParam(ctx.query.limit, LEADERBOARD_PAGE_DEFAULT, LEADERBOARD_PAGE_MAX));
     const offset = intParam(ctx.query.offset, 0, Number.MAX_SAFE_INTEGER);
     const page = await pageOf(limit, offset);

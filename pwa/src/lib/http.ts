@@ -37,6 +37,51 @@ export interface ApiRequestOptions {
 
 const API_BASE = "/api";
 
+// A read the server refused for coming too fast (429: the player's heavy reads are bounded, issue
+// 45) is asked again once the server's Retry-After has passed, plus a little jitter so the
+// refused reads of one page do not all return at the same instant. Only GETs (asking again
+// changes nothing), at most 3 times, and only for a wait the player would sit through.
+const POLITE_RETRIES = 3;
+const MAX_RETRY_WAIT_MS = 30_000;
+const RETRY_JITTER_MS = 500;
+
+/** Retry-After as milliseconds from now: delay-seconds or an HTTP date; null when absent or unreadable. */
+export function retryAfterMs(header: string | null, now = Date.now()): number | null {
+  const value = header?.trim();
+  if (!value) return null;
+  if (/^\d+$/.test(value)) return Number(value) * 1000;
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? null : Math.max(0, at - now);
+}
+
+function wait(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const done = () => {
+      signal?.removeEventListener("abort", stop);
+      resolve();
+    };
+    const timer = window.setTimeout(done, ms);
+    const stop = () => {
+      window.clearTimeout(timer);
+      reject(signal!.reason);
+    };
+    signal?.addEventListener("abort", stop, { once: true });
+  });
+}
+
+/** fetch, with the polite retry of a GET refused with 429 and a Retry-After (see above). */
+export async function politeFetch(url: string, init: RequestInit = {}): Promise<Response> {
+  for (let retries = 0; ; retries++) {
+    const response = await fetch(url, init);
+    if (response.status !== 429 || (init.method ?? "GET") !== "GET" || retries >= POLITE_RETRIES) return response;
+    const ms = retryAfterMs(response.headers.get("Retry-After"));
+    if (ms === null || ms > MAX_RETRY_WAIT_MS) return response;
+    await response.body?.cancel().catch(() => undefined);
+    await wait(ms + Math.random() * RETRY_JITTER_MS, init.signal ?? undefined);
+  }
+}
+
 export async function apiRequest<T>(path: string, options: ApiRequestOptions): Promise<T> {
   const { method = "GET", body, fallback, signal, timeoutMs, onHeaders, answer, readBody } = options;
   // One controller for both the caller's signal and the timeout (AbortSignal.any is too new for
@@ -49,7 +94,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions): P
   let response: Response;
   const sentAt = Date.now();
   try {
-    response = await (answer ?? fetch(API_BASE + path, {
+    response = await (answer ?? politeFetch(API_BASE + path, {
       method,
       credentials: "same-origin",
       cache: "no-store",

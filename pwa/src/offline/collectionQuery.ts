@@ -1,7 +1,7 @@
 import { queryOptions, type QueryClient } from "@tanstack/react-query";
 import { FALLBACK } from "@contract/messages";
 import type { CardDto } from "@contract/cards";
-import { ApiError, apiRequest } from "../lib/http";
+import { ApiError, apiRequest, politeFetch } from "../lib/http";
 import { readJsonArray } from "../lib/jsonArrayStream";
 import { getSession } from "../lib/session";
 import { appendMirroredCards, replaceMirroredCollection, savedCollectionEtag, stampCollectionSynced } from "./collectionMirror";
@@ -63,7 +63,7 @@ export const collectionQueryOptions = (userId: number) =>
  */
 export async function syncCollection(queryClient: QueryClient, userId: number, signal: AbortSignal, soon = false): Promise<void> {
   const etag = soon ? null : await savedCollectionEtag(userId);
-  const response = await fetch("/api/collection", {
+  const response = await politeFetch("/api/collection", {
     credentials: "same-origin",
     cache: "no-store", // the tag is ours to send; the browser's cache keeps nothing
     headers: etag ? { Accept: "application/json", "If-None-Match": etag } : { Accept: "application/json" },

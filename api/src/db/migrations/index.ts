@@ -10,6 +10,7 @@ import * as spendingLimit from "./20261126100000_spending_limit.ts";
 import * as embeddedHotPath from "./20261127000000_embedded_hot_path.ts";
 import * as manualCapture from "./20261128000000_manual_capture.ts";
 import * as wideCounters from "./20261128100000_wide_counters.ts";
+import * as rateLimitsUnlogged from "./20261128120000_rate_limits_unlogged.ts";
 import * as revealsBySeed from "./20261128200000_reveals_by_seed.ts";
 
 // Migrations are listed here and imported statically, so they run the same under tsx, vitest
@@ -26,6 +27,7 @@ const MIGRATIONS: Array<[name: string, migration: Knex.Migration]> = [
   ["20261127000000_embedded_hot_path", embeddedHotPath],
   ["20261128000000_manual_capture", manualCapture],
   ["20261128100000_wide_counters", wideCounters],
+  ["20261128120000_rate_limits_unlogged", rateLimitsUnlogged],
   ["20261128200000_reveals_by_seed", revealsBySeed],
 ];
 
