@@ -13,14 +13,6 @@ import { SESSION_COOKIE } from "./session.ts";
 let server: TestServer;
 let player: ApiClient;
 
-beforeAll(async () => {
-  server = await startTestServer();
-  player = await signedUpClient(server, "squeezer");
-  const me = await player.get("/api/user");
-  await giveCards(server.db, me.body.id, Array.from({ length: 60 }, (_, i) => plainCard((i % 4) + 1, i)));
-});
-afterAll(() => server?.close());
-
 function rawGet(path: string, acceptEncoding?: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
     const req = http.get(server.url + path, {
@@ -36,6 +28,14 @@ function rawGet(path: string, acceptEncoding?: string): Promise<{ status: number
 }
 
 describe("compressed API answers", () => {
+  beforeAll(async () => {
+    server = await startTestServer();
+    player = await signedUpClient(server, "squeezer");
+    const me = await player.get("/api/user");
+    await giveCards(server.db, me.body.id, Array.from({ length: 60 }, (_, i) => plainCard((i % 4) + 1, i)));
+  });
+  afterAll(() => server?.close());
+
   it.each([
     ["/api/collection", "br", brotliDecompressSync],
     ["/api/collection", "gzip", gunzipSync],
