@@ -308,7 +308,8 @@ describe("checkouts against the limit", () => {
         await second.close();
       }
     }
-  });
+    // ~200 requests over two processes for each provider: 4-5 s on a quiet machine, 30 s at load 20.
+  }, 120_000);
 
   it("a lowering racing an authorization: either the capture came first or nothing is taken, never a hold left", async () => {
     for (const store of stores()) {
