@@ -336,7 +336,9 @@ describe("checkouts against the limit", () => {
       const id = await userId(store.server, name);
       const co = await checkout(c, "coins-large");
       const payments = store.name === "stripe" ? selectPaymentProvider(stripeStore.config, stripeStore.db)! : selectPaymentProvider(testStore.config, testStore.db)!;
-      expect(await sweepStaleCheckouts(store.server.db, payments, new Date(Date.now() + STALE_CHECKOUT_MS - 60_000))).toBe(0);
+      // Other tests' checkouts share the database: this player's is what is judged.
+      await sweepStaleCheckouts(store.server.db, payments, new Date(Date.now() + STALE_CHECKOUT_MS - 60_000));
+      expect(await store.open(id)).toEqual([co.id]);
       expect(await sweepStaleCheckouts(store.server.db, payments, new Date(Date.now() + STALE_CHECKOUT_MS + 60_000))).toBeGreaterThanOrEqual(1);
       expect(await store.open(id)).toEqual([]);
       expect((await store.pay(c, co, "approved")).status).not.toBe(200);
@@ -357,7 +359,7 @@ describe("checkouts against the limit", () => {
     const r = await signedUpClient(stripeStore, "StripeRaised");
     await setLimit(r, 1000);
     const fits = await checkout(r, "gems-small");
-    const cancels = () => stripeApi.requests.filter((q) => q.path.endsWith("/cancel")).length;
+    const cancels = () => stripeApi.requests.filter((q) => q.path === `/v1/payment_intents/${fits.id}/cancel`).length;
     const before = cancels();
     await setLimit(r, 5000);
     expect(cancels()).toBe(before);
