@@ -53,11 +53,12 @@ export async function syncPlayerData(queryClient: QueryClient, userId: number, c
     turn = turn.then(nextTask);
     return turn.then(request);
   };
-  const [rank, rewards, , champions, firstPage] = await Promise.all([
+  const [, rank, rewards, champions, firstPage] = await Promise.all([
+    // The cards first: most of what there is to save (after a sign-in, the first reads have asked
+    // for the rank and the rewards already, which these join).
+    collection ? inTurn(() => syncCollection(queryClient, userId, signal, soon)) : null,
     inTurn(() => queryClient.fetchQuery({ ...rankQueryOptions(userId), ...recent })),
     inTurn(() => queryClient.fetchQuery({ queryKey: rewardsQueryKey(userId), queryFn: ({ signal: s }) => fetchRewards(s), ...recent })),
-    // The biggest answer first after a sign-in: the cards are most of what there is to save.
-    collection ? inTurn(() => syncCollection(queryClient, userId, signal, soon)) : null,
     // Always asked (no screen refreshes them after a pack), through the battle screen's query:
     // its 'Your Champions' then shows this answer without asking again.
     inTurn(() => queryClient.fetchQuery({ ...championsQueryOptions, staleTime: 0 })),
