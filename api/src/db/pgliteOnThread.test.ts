@@ -73,7 +73,7 @@ describe("the embedded database of a data folder", () => {
       await crashing.destroy().catch(() => {});
       rmSync(other, { recursive: true, force: true });
     }
-  });
+  }, 180_000); // a new folder: initdb, slow on a busy machine
 
   it("keeps its data when closed and opened again", async () => {
     await db.destroy();
