@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "./support/test";
+import { type Page } from "@playwright/test";
 import { MSG } from "@contract/messages";
 import { expectAccessible, expectOfflineCopy, expectShell, headerButton, signUp, uniqueName, untilWorkerControls, withoutWebGL } from "./support/game";
 

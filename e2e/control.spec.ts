@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { MSG } from "@contract/messages";
 import { expectShell, holdOpenPack, openSettings, signUp, uniqueName, withoutWebGL } from "./support/game";
 

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "./support/test";
+import { type Page } from "@playwright/test";
 import { MSG } from "@contract/messages";
 import { expectAccessible, expectShell, openSettings, PASSWORD, signOut, signUp, submitLogin, uniqueName } from "./support/game";
 

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "./support/test";
+import { type Page } from "@playwright/test";
 import { FALLBACK, MSG } from "@contract/messages";
 import { expectAccessible, holdOpenPack, signUp, uniqueName, withoutWebGL } from "./support/game";
 
@@ -43,12 +44,15 @@ test("a new player opens a pack, sees the reveal and pays for it", async ({ page
   await packTile(page, "Velvet Night").click();
   const reveal = page.getByRole("dialog", { name: "Velvet Night Pack Opened!" });
   await expect(reveal).toBeVisible();
-  await expect(reveal.getByText("You got 3 new cards!")).toBeVisible();
+  await expect(reveal.getByText(/^3 cards - [0-3] new$/)).toBeVisible();
   // Three cards were revealed; they are listed for screen readers, best first.
   await expect(reveal.getByTestId("revealed-card")).toHaveCount(3);
   // A first pack: every card is new to the collection.
   await expect(reveal.getByTestId("revealed-card").first()).toContainText("NEW!");
   const points = await reveal.getByTestId("revealed-card").allTextContents();
+  // RULES.md: the count line is honest, new cards only (two copies of one card in a pack: one new).
+  const fresh = points.filter((text) => text.includes("NEW!")).length;
+  await expect(reveal.getByText(`3 cards - ${fresh} new`)).toBeVisible();
   const values = points.map((text) => Number(/([\d,]+) points/.exec(text)?.[1]?.replace(/,/g, "")));
   expect(values).toEqual([...values].sort((a, b) => b - a));
   // Sent in an idle moment after the cards arrive (packs/hooks.ts).
@@ -66,7 +70,7 @@ test("Open Another Pack opens the same set again and the reveal starts over", as
   await signUp(page, uniqueName("again"));
   await packTile(page, "Cowgirl").click();
   const reveal = page.getByRole("dialog", { name: "Cowgirl Pack Opened!" });
-  await expect(reveal.getByText("You got 3 new cards!")).toBeVisible();
+  await expect(reveal.getByText(/^3 cards - [0-3] new$/)).toBeVisible();
   await expect(coins(page)).toHaveText("7");
   await reveal.getByRole("button", { name: "Open Another Pack" }).click();
   await expect(coins(page)).toHaveText("4");

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "./support/test";
+import { type Page } from "@playwright/test";
 import { points as pointsOf, tierOf } from "../api/src/game/rarity";
 import { SETS } from "../api/src/game/sets";
 import { holdOpenPack, signUp, uniqueName, withoutWebGL } from "./support/game";
@@ -32,11 +33,11 @@ test("the reveal starts at the tap and the cards turn when a slow server answers
   await expect(reveal.locator(".reveal__stage").locator("canvas, .fx-card").first()).toBeVisible();
   await expect(reveal.getByRole("button", { name: /Skip/ })).toBeVisible();
   await expect(reveal.getByTestId("revealed-card")).toHaveCount(0);
-  await expect(reveal.getByText("You got 3 new cards!")).toHaveCount(0);
+  await expect(reveal.getByText(/^3 cards - [0-3] new$/)).toHaveCount(0);
 
   held.release();
   await expect(reveal.getByTestId("revealed-card")).toHaveCount(3);
-  await expect(reveal.getByText("You got 3 new cards!")).toBeVisible();
+  await expect(reveal.getByText(/^3 cards - [0-3] new$/)).toBeVisible();
   await expect(reveal.getByRole("button", { name: "Awesome!" })).toBeVisible();
   await expect(reveal.getByRole("button", { name: "Open Another Pack" })).toBeVisible();
 });
@@ -60,7 +61,7 @@ test("Skip pressed before the server answers shows the final layout as soon as t
     .poll(() => reveal.locator("canvas.fx-card__face").evaluateAll((faces) => faces.filter((c) => (c as HTMLCanvasElement).height > (c as HTMLCanvasElement).width).length))
     .toBe(3);
   await expect(reveal.getByTestId("revealed-card")).toHaveCount(3);
-  await expect(reveal.getByText("You got 3 new cards!")).toBeVisible();
+  await expect(reveal.getByText(/^3 cards - [0-3] new$/)).toBeVisible();
   await expect(reveal.getByRole("button", { name: /Skip/ })).toHaveCount(0);
   await reveal.getByRole("button", { name: "Awesome!" }).click();
   await expect(reveal).toBeHidden();
@@ -345,3 +346,41 @@ test("a Mythic pull lights the whole overlay, title and buttons included, behind
   await expect.poll(async () => (await light()).opacity).toBeGreaterThan(0.3);
 });
 
+
+test("a Mythic dark holo turns last and waits for the player's tap, its back tinted; the count is honest", async ({ page }) => {
+  await withoutWebGL(page);
+  // This test is about the wait: the shared handler must not tap for the player.
+  await page.removeLocatorHandler(page.locator(".reveal__tap"));
+  await signUp(page, uniqueName("heldcard"));
+  // The server's pack with its last card (as dealt) made set 1's best dark holo, and a repeat of
+  // the first card (not new): RULES.md's reveal order and the honest count line.
+  const dark = SETS[0]!.characters
+    .map((character) => ({ character, background: "", set: 1, isHolo: false, isGlitch: false, isDarkHolo: true }))
+    .sort((a, b) => pointsOf(b) - pointsOf(a))[0]!;
+  await page.route("**/api/open-pack", async (route) => {
+    const res = await route.fetch();
+    const body = (await res.json()) as { cards: Array<Record<string, unknown>> };
+    body.cards[2] = { ...body.cards[2], ...dark, points: pointsOf(dark), tier: tierOf(dark) };
+    body.cards[1] = { ...body.cards[0], id: body.cards[1]!.id, isNew: false };
+    await route.fulfill({ response: res, json: body });
+  });
+  await packTile(page, "Velvet Night").click();
+  const reveal = page.getByRole("dialog", { name: "Velvet Night Pack Opened!" });
+  const tap = reveal.getByRole("button", { name: "Tap to reveal" });
+  await expect(tap).toBeVisible({ timeout: 20_000 });
+  // The other two have turned; the best (dealt first) waits, tinted, and nothing ends.
+  await expect(reveal.getByTestId("revealed-card")).toHaveCount(2);
+  await expect(reveal.locator(".fx-card").first()).toHaveClass(/is-held/);
+  await page.waitForTimeout(1500);
+  await expect(reveal.getByTestId("revealed-card")).toHaveCount(2);
+  await expect(reveal.getByRole("button", { name: "Awesome!" })).toHaveCount(0);
+  await expect(reveal.getByTestId("revealed-card").filter({ hasText: "Dark Holo" })).toHaveCount(0);
+
+  await tap.click();
+  await expect(reveal.getByRole("button", { name: "Awesome!" })).toBeVisible();
+  await expect(reveal.getByTestId("revealed-card")).toHaveCount(3);
+  await expect(reveal.getByTestId("revealed-card").first()).toContainText("Dark Holo");
+  await expect(reveal.locator(".fx-card.is-held")).toHaveCount(0);
+  // Two distinct cards were new at most: the repeat counts once.
+  await expect(reveal.getByText(/^3 cards - [0-2] new$/)).toBeVisible();
+});

@@ -1,4 +1,5 @@
-import { expect, test, type Page, type Request, type Response } from "@playwright/test";
+import { expect, test } from "./support/test";
+import { type Page, type Request, type Response } from "@playwright/test";
 import { createAccount, expectShell, openLogin } from "./support/game";
 
 // Issue 11, what travels over the wire: a visitor downloads no sound at all, a signed-in player

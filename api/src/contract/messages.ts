@@ -89,7 +89,10 @@ export const MSG = {
   // Pack screen and reveal texts (PWA only). SPEC.md section 2: '{set} Pack Opened!', or
   // 'N {set} Packs Opened!' when more than 3 cards arrived (N = cards / 3).
   packOpenedTitle: (setName: string, packs: number) => (packs > 1 ? `${packs} ${setName} Packs Opened!` : `${setName} Pack Opened!`),
-  gotNewCards: (count: number) => `You got ${count} new ${count === 1 ? "card" : "cards"}!`,
+  // RULES.md, Bulk open: the count line is honest, 'N cards - M new' counts new cards only.
+  cardsAndNew: (count: number, fresh: number) => `${count} ${count === 1 ? "card" : "cards"} - ${fresh} new`,
+  // RULES.md, The reveal order: the best card waits for the player's tap.
+  tapToReveal: "Tap to reveal",
   packsOfflineNotice: "Opening packs needs a connection. Your packs will be here when you are back online.",
   packOpening: "Opening...",
   packRatesTitle: (setName: string) => `${setName} rarity rates`,

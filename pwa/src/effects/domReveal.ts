@@ -9,7 +9,8 @@ import { loadCardArt, within } from "./pixi/images.ts";
 import type { RevealCard } from "./revealCard.ts";
 import { CARDS_PER_PACK } from "../../../api/src/game/sets.ts";
 import { packGrid, revealLayout } from "./revealLayout.ts";
-import { ART_WAIT_MS, revealSchedule } from "./revealSchedule.ts";
+import { heldCardIndex, tellColor } from "./revealOrder.ts";
+import { ART_WAIT_MS, holdCard, releaseCard, revealSchedule } from "./revealSchedule.ts";
 import { clamp01 } from "./tiltSpring.ts";
 import { isShiny, tierColor, tierRank } from "./tiers.ts";
 import { suspenseIndex } from "./tierEffects.ts";
@@ -257,8 +258,12 @@ export function domReveal(container: HTMLElement, count: number, options: Reveal
   container.appendChild(root);
   const shells = Array.from({ length: count }, buildShell);
   for (const s of shells) root.appendChild(s.el);
-  const schedule = revealSchedule(count, options);
+  let schedule = revealSchedule(count, options);
   root.style.setProperty("--flip-ms", `${schedule.animationMs}ms`);
+  /** The card waiting for the player's tap (RULES.md, The reveal order), until release(). */
+  let held: number | null = null;
+  /** When the turns started (the cards known and their art in), or null before. */
+  let turnsFrom: number | null = null;
   let domCards: DomCard[] = [];
 
   let grid = revealLayout(count, 1, 1);
@@ -345,7 +350,7 @@ export function domReveal(container: HTMLElement, count: number, options: Reveal
     if (revealed.has(i)) return;
     revealed.add(i);
     const el = domCards[i]!.el;
-    el.classList.remove("is-suspense");
+    el.classList.remove("is-suspense", "is-held");
     el.classList.add("is-turning", "is-face");
     if (animate) el.classList.add("is-bursting");
     options.onCardRevealed?.(i);
@@ -355,12 +360,41 @@ export function domReveal(container: HTMLElement, count: number, options: Reveal
     done = true;
     options.onDone();
   };
+  /** Sets the timers of cards `which` (and of the end) on the schedule, from turnsFrom. */
+  const arm = (which: readonly number[]) => {
+    if (turnsFrom === null) return;
+    const elapsed = performance.now() - turnsFrom;
+    for (const i of which) {
+      const c = domCards[i]!;
+      if (!Number.isFinite(schedule.startAt[i]!)) continue;
+      timers.push(setTimeout(() => c.el.classList.add("is-turning"), Math.max(0, schedule.startAt[i]! - elapsed)));
+      timers.push(setTimeout(() => reveal(i, true), Math.max(0, schedule.revealAt[i]! - elapsed)));
+    }
+    if (Number.isFinite(schedule.doneAt)) timers.push(setTimeout(finish, Math.max(0, schedule.doneAt - elapsed)));
+    else if (held !== null) {
+      // Tell the overlay once the others have started turning: the tap's hint then shows.
+      const others = schedule.startAt.filter((_, i) => i !== held);
+      const heldNow = held;
+      timers.push(setTimeout(() => held === heldNow && options.onHeld?.(heldNow), Math.max(0, Math.max(0, ...others) - elapsed)));
+    }
+  };
+  const release = () => {
+    if (held === null || done || destroyed) return false;
+    const i = held;
+    held = null;
+    const at = turnsFrom === null ? 0 : performance.now() - turnsFrom;
+    schedule = releaseCard(schedule, i, at, reducedMotion);
+    domCards[i]?.el.classList.remove("is-held");
+    arm([i]);
+    return true;
+  };
   const skip = () => {
     if (done || destroyed) return;
     skipWanted = true;
     // Before the answer there is nothing to show yet: deliver() ends the reveal at once.
     if (!delivered) return;
     for (const t of timers) clearTimeout(t);
+    held = null;
     root.classList.add("is-skipped");
     // The final layout and the buttons at once; faces not painted yet follow, one per task.
     domCards.forEach((_, i) => reveal(i, false));
@@ -378,7 +412,13 @@ export function domReveal(container: HTMLElement, count: number, options: Reveal
       skip();
     } else {
       const rarest = suspenseIndex(cards, { reducedMotion, lowEffects });
-      if (rarest !== null) domCards[rarest]?.el.classList.add("is-suspense");
+      held = options.holdBest ? heldCardIndex(domCards.map((c) => c.card)) : null;
+      if (held !== null) {
+        schedule = holdCard(schedule, held);
+        const el = domCards[held]!.el;
+        el.style.setProperty("--tell", tellColor(domCards[held]!.card));
+        el.classList.add("is-held");
+      } else if (rarest !== null) domCards[rarest]?.el.classList.add("is-suspense");
     }
     // Turn on the shared schedule once the art is in (or has waited enough).
     void Promise.all(
@@ -401,21 +441,23 @@ export function domReveal(container: HTMLElement, count: number, options: Reveal
       }),
     ).then(() => {
       if (destroyed || done) return;
-      domCards.forEach((c, i) => {
-        timers.push(setTimeout(() => c.el.classList.add("is-turning"), schedule.startAt[i]));
-        timers.push(setTimeout(() => reveal(i, true), schedule.revealAt[i]));
-      });
-      timers.push(setTimeout(finish, schedule.doneAt));
+      turnsFrom = performance.now();
+      arm(domCards.map((_, i) => i));
     });
   };
 
   // The deal: the backs rise into place on the next frame.
   requestAnimationFrame(() => root.classList.add("is-dealt"));
 
-  const stopPointer = trackPointer(root, () => domCards, reducedMotion, options.tapToSkip === false ? undefined : skip);
+  // A quick tap turns the card that waits for it, or else skips to the end.
+  const onTap = () => {
+    if (!release()) skip();
+  };
+  const stopPointer = trackPointer(root, () => domCards, reducedMotion, options.tapToSkip === false ? undefined : onTap);
   return {
     deliver,
     skip,
+    release: () => void release(),
     destroy: () => {
       destroyed = true;
       for (const t of timers) clearTimeout(t);

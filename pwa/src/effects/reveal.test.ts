@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { idleSway, targetPose } from "./poseDriver";
 import { GEM_MIN_RADIUS_PX, packGrid, PACK_COLUMNS, PILL_MIN_FONT_PX, revealLayout } from "./revealLayout";
-import { BULK_TURNS_MS, revealSchedule } from "./revealSchedule";
+import { BULK_TURNS_MS, holdCard, releaseCard, revealSchedule } from "./revealSchedule";
+import { bestCardIndex, heldCardIndex, tellColor } from "./revealOrder";
+import { tierColor } from "./tiers";
+import type { Finish, Tier } from "../../../api/src/game/sets";
 import { REST_POSE } from "./tiltSpring";
 
 const NORMAL = { reducedMotion: false, lowEffects: false };
@@ -53,8 +56,52 @@ describe("reveal timing (SPEC.md section 4's growing rhythm, within issue 11's 2
     expect(Math.max(...s.startAt)).toBe(s.startAt[0]);
     expect(s.startAt[0]).toBeLessThanOrEqual(BULK_TURNS_MS);
     expect(s.doneAt).toBe(s.startAt[0]! + s.animationMs);
-    // One pack keeps its dealt order whatever is asked.
-    expect(revealSchedule(3, { ...NORMAL, turnOrder: "rarestLast" }).startAt).toEqual(revealSchedule(3, NORMAL).startAt);
+  });
+
+  it("turns one pack's best card (dealt first) last, on the same rhythm: an all-common pack is as quick as before", () => {
+    const s = revealSchedule(3, { ...NORMAL, turnOrder: "rarestLast" });
+    expect(s.startAt).toEqual([620, 320, 120]);
+    expect(s.doneAt).toBe(revealSchedule(3, NORMAL).doneAt);
+  });
+
+  it("holds the best card until the player's tap, never turning it before the others, and ends after it", () => {
+    const base = revealSchedule(3, { ...NORMAL, turnOrder: "rarestLast" });
+    const held = holdCard(base, 0);
+    expect(held.startAt[0]).toBe(Infinity);
+    expect(held.doneAt).toBe(Infinity);
+    expect(held.startAt.slice(1)).toEqual(base.startAt.slice(1));
+    // Tapped long after the others: it turns from the tap.
+    const late = releaseCard(held, 0, 3000, false);
+    expect(late.startAt[0]).toBe(3000);
+    expect(late.revealAt[0]).toBe(3000 + late.animationMs / 2);
+    expect(late.doneAt).toBe(3000 + late.animationMs);
+    // Tapped at once: still after the others have started.
+    const early = releaseCard(held, 0, 10, false);
+    expect(early.startAt[0]).toBeGreaterThan(Math.max(...base.startAt.slice(1)));
+    // Reduced motion: shown as it starts fading in.
+    expect(releaseCard(held, 0, 2000, true).revealAt[0]).toBe(2000);
+  });
+});
+
+describe("which card waits for the tap (RULES.md, The reveal order)", () => {
+  const card = (points: number, tier: Tier, finish: Finish = "regular") => ({ points, tier, finish });
+  it("picks the most valuable card by points, finish included, the first on a tie", () => {
+    expect(bestCardIndex([card(10, "Common"), card(357, "Uncommon", "darkHolo"), card(200, "Rare")])).toBe(1);
+    expect(bestCardIndex([card(5, "Common"), card(5, "Common")])).toBe(0);
+    expect(bestCardIndex([])).toBe(-1);
+  });
+  it("holds an Epic or better, or a glitch or dark holo of any tier; not a Rare, a holo or an all-common pack", () => {
+    expect(heldCardIndex([card(900, "Epic"), card(10, "Common"), card(10, "Common")])).toBe(0);
+    expect(heldCardIndex([card(10, "Common"), card(357, "Uncommon", "darkHolo")])).toBe(1);
+    expect(heldCardIndex([card(80, "Uncommon", "glitch")])).toBe(0);
+    expect(heldCardIndex([card(300, "Rare"), card(10, "Common")])).toBeNull();
+    expect(heldCardIndex([card(60, "Uncommon", "holo")])).toBeNull();
+    expect(heldCardIndex([card(1, "Common"), card(2, "Common"), card(3, "Common")])).toBeNull();
+  });
+  it("tints a held back in its tier's colour from Epic up, else in its finish's", () => {
+    expect(tellColor(card(5000, "Mythic", "darkHolo"))).toBe(tierColor("Mythic"));
+    expect(tellColor(card(357, "Uncommon", "darkHolo"))).not.toBe(tierColor("Uncommon"));
+    expect(tellColor(card(80, "Uncommon", "glitch"))).not.toBe(tellColor(card(357, "Uncommon", "darkHolo")));
   });
 });
 

@@ -14,8 +14,9 @@ export interface ScheduleSettings {
    */
   pace?: "pack" | "classic";
   /**
-   * "rarestLast" (a bulk open, RULES.md): the cards lie best first, but turn from the last to the
-   * first, so the rarest turns last; the gaps shrink so thirty cards still fit in BULK_TURNS_MS.
+   * "rarestLast" (every pack reveal, RULES.md's reveal order): the cards lie best first, but turn
+   * from the last to the first, so the best turns last; a bulk open's gaps shrink so thirty cards
+   * still fit in BULK_TURNS_MS.
    */
   turnOrder?: "dealt" | "rarestLast";
 }
@@ -56,8 +57,8 @@ export function revealSchedule(count: number, settings: ScheduleSettings): Revea
   const starts: readonly number[] = classic ? CLASSIC.starts : quick ? QUICK_STARTS_MS : REVEAL_STARTS_MS;
   const extraGap = classic ? CLASSIC.extra : EXTRA_CARD_GAP_MS;
   const animationMs = classic ? (reducedMotion ? CLASSIC.fade : CLASSIC.flip) : reducedMotion ? FADE_MS : lowEffects ? QUICK_FLIP_MS : FLIP_MS;
-  const rarestLast = settings.turnOrder === "rarestLast" && count > starts.length;
-  const gap = rarestLast ? Math.min(extraGap, (BULK_TURNS_MS - starts[starts.length - 1]!) / (count - starts.length)) : extraGap;
+  const rarestLast = settings.turnOrder === "rarestLast" && count > 1;
+  const gap = rarestLast && count > starts.length ? Math.min(extraGap, (BULK_TURNS_MS - starts[starts.length - 1]!) / (count - starts.length)) : extraGap;
   const startAt: number[] = [];
   for (let turn = 0; turn < count; turn++) {
     startAt.push(Math.round(starts[turn] ?? starts[starts.length - 1]! + (turn - starts.length + 1) * gap));
@@ -77,3 +78,29 @@ export function revealSchedule(count: number, settings: ScheduleSettings): Revea
  * worker's cache, and the deal plays while the request runs, so this is rarely felt.
  */
 export const ART_WAIT_MS = 300;
+
+/**
+ * The schedule with card `index` waiting for the player's tap (RULES.md): it does not turn, and
+ * the reveal is not done, until release() says when. The others keep their times.
+ */
+export function holdCard(schedule: RevealSchedule, index: number): RevealSchedule {
+  const startAt = schedule.startAt.map((t, i) => (i === index ? Infinity : t));
+  const revealAt = schedule.revealAt.map((t, i) => (i === index ? Infinity : t));
+  return { ...schedule, startAt, revealAt, doneAt: Infinity };
+}
+
+/** A tap on the held card before the others have started turning waits this long after the last. */
+export const HELD_AFTER_MS = 160;
+
+/**
+ * The held card turns from `at` (ms on the schedule's clock), and never before the others (it
+ * is the best, it turns last); done once every card has settled.
+ */
+export function releaseCard(schedule: RevealSchedule, index: number, at: number, reducedMotion: boolean): RevealSchedule {
+  const othersStart = Math.max(0, ...schedule.startAt.filter((t, i) => i !== index && Number.isFinite(t)));
+  const from = schedule.startAt.length > 1 ? Math.max(at, othersStart + HELD_AFTER_MS) : at;
+  const startAt = schedule.startAt.map((t, i) => (i === index ? from : t));
+  const faceDelay = reducedMotion ? 0 : Math.round(schedule.animationMs / 2);
+  const revealAt = schedule.revealAt.map((t, i) => (i === index ? from + faceDelay : t));
+  return { ...schedule, startAt, revealAt, doneAt: Math.max(...startAt) + schedule.animationMs };
+}

@@ -18,8 +18,16 @@ export interface RevealOptions extends EffectOptions {
   tapToSkip?: boolean;
   /** The timer (revealSchedule.ts): the quick pack pace by default, "classic" for the battle. */
   pace?: "pack" | "classic";
-  /** Bulk opens: the rarest card (dealt first) turns last (revealSchedule.ts). */
+  /** Pack reveals: the best card (dealt first) turns last (revealSchedule.ts). */
   turnOrder?: "dealt" | "rarestLast";
+  /**
+   * Pack reveals (RULES.md, The reveal order): the best card, when it is worth it
+   * (revealOrder.ts), shows a tinted back and waits for release() (a tap on the stage, or the
+   * overlay's button) before it turns.
+   */
+  holdBest?: boolean;
+  /** Card `index` is waiting for the player's tap (the other cards have started turning). */
+  onHeld?(index: number): void;
 }
 
 export interface RevealHandle {
@@ -33,6 +41,8 @@ export interface RevealHandle {
    * delivered, as soon as they are.
    */
   skip(): void;
+  /** Turns the card that waits for the player's tap (no-op when none waits). */
+  release(): void;
   /** Tear down (the shared stage stays alive for the next scene). */
   destroy(): void;
 }

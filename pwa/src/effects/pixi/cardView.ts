@@ -62,6 +62,9 @@ export class CardView {
   raysLevel = 0;
   /** Extra tilt (degrees) added to the pointer pose, e.g. a wobble. */
   extraRotateY = 0;
+  /** 0..1: how much the back is tinted in its tell colour (a card waiting for the player's tap). */
+  backTell = 0;
+  private tell = 0xffffff;
 
   private readonly shadow: Sprite;
   private readonly glow: Sprite;
@@ -102,6 +105,12 @@ export class CardView {
 
     if (this.rays) this.root.addChild(this.rays);
     this.root.addChild(this.glow, this.shadow, this.back, this.faceLayer, this.overlay);
+  }
+
+  /** The halo's (and the tinted back's) colour, e.g. a rare finish's tell instead of the tier's. */
+  setGlowColor(color: number): void {
+    this.tell = color;
+    this.glow.tint = color;
   }
 
   /** Sets the art (once loaded) and redraws the face. */
@@ -167,6 +176,7 @@ export class CardView {
       this.filter.set(time, pose.pointerX, pose.pointerY, pose.glare, this.intensity);
     } else {
       setCorners(this.back, projectCorners(cardRect, rotateX, rotateY, perspective, true));
+      this.back.tint = this.backTell > 0 ? mixWithWhite(this.tell, 0.55 * this.backTell) : 0xffffff;
     }
 
     const scale = 1 + this.lift;
@@ -200,6 +210,12 @@ export class CardView {
     if (this.faceTexture !== Texture.EMPTY) this.faceTexture.destroy(true);
     if (this.overlayTexture !== Texture.EMPTY) this.overlayTexture.destroy(true);
   }
+}
+
+/** `color` over white by `amount` (0 = white): a tint that colours the back without blacking it out. */
+function mixWithWhite(color: number, amount: number): number {
+  const channel = (shift: number) => Math.round(255 + (((color >> shift) & 0xff) - 255) * amount) << shift;
+  return channel(16) | channel(8) | channel(0);
 }
 
 function setCorners(mesh: PerspectiveMesh, c: Corners): void {

@@ -10,7 +10,8 @@ import { targetPose } from "../poseDriver.ts";
 import { PointerInput } from "../pointerInput.ts";
 import type { RevealCard } from "../revealCard.ts";
 import { packGrid, revealLayout, type RevealLayout } from "../revealLayout.ts";
-import { ART_WAIT_MS, revealSchedule, type RevealSchedule } from "../revealSchedule.ts";
+import { heldCardIndex, tellColor } from "../revealOrder.ts";
+import { ART_WAIT_MS, holdCard, releaseCard, revealSchedule, type RevealSchedule } from "../revealSchedule.ts";
 import { suspenseIndex, tierEffect, type TierEffect } from "../tierEffects.ts";
 import { isShiny } from "../tiers.ts";
 import type { RevealHandle, RevealOptions } from "../types.ts";
@@ -39,7 +40,10 @@ class RevealScene implements Scene {
   private readonly cardsLayer = new Container();
   private readonly bursts = new BurstLayer();
   readonly slots: Slot[];
-  readonly schedule: RevealSchedule;
+  schedule: RevealSchedule;
+  /** The card waiting for the player's tap (RULES.md), until release(); null when none waits. */
+  held: number | null = null;
+  private heldTold = false;
   private layoutInfo: RevealLayout | null = null;
   private resolution = 1;
   private readonly mountedAt = performance.now();
@@ -90,6 +94,25 @@ class RevealScene implements Scene {
       if (s) slot.view.setSize(s.width, s.height, this.resolution);
     });
     this.suspense = suspenseIndex(cards, this.options);
+    if (this.options.holdBest) {
+      this.held = heldCardIndex(cards.slice(0, this.slots.length));
+      if (this.held !== null) {
+        this.schedule = holdCard(this.schedule, this.held);
+        this.suspense = this.held;
+        const slot = this.slots[this.held]!;
+        slot.view.setGlowColor(Number.parseInt(tellColor(slot.view.card).slice(1), 16));
+      }
+    }
+  }
+
+  /** The player tapped: the held card turns (after the others, if they have not yet). */
+  release(now: number): boolean {
+    if (this.held === null || this.done) return false;
+    const at = this.startedAt === null ? 0 : now - this.startedAt;
+    this.schedule = releaseCard(this.schedule, this.held, at, this.options.reducedMotion);
+    this.held = null;
+    this.lease?.wake();
+    return true;
   }
 
   start(now: number): void {
@@ -157,11 +180,13 @@ class RevealScene implements Scene {
       view.intensity = this.skipped ? 1 : ramp;
       view.glowLevel = slot.revealed ? (this.skipped ? 1 : ramp) : 0;
       view.raysLevel = view.glowLevel;
-      // Suspense: the rarest card's halo pulses behind its back until it turns.
-      if (!slot.revealed && i === this.suspense) {
-        view.glowLevel = 0.55 + 0.35 * Math.sin((now - this.mountedAt) / 90);
-        moving = true;
-      }
+      // Suspense: the rarest card's halo pulses behind its back until it turns (steady under
+      // reduced motion); a held card's back glows in its tell colour until the player's tap.
+      if (!slot.revealed && i === this.suspense && this.delivered) {
+        view.glowLevel = reducedMotion ? 0.8 : 0.55 + 0.35 * Math.sin((now - this.mountedAt) / 90);
+        view.backTell = i === this.held || this.held === null ? 1 : 0;
+        if (!reducedMotion) moving = true;
+      } else view.backTell = 0;
 
       // Pose: follow the pointer or the tilt once the card is face up.
       if (slot.revealed) {
@@ -180,6 +205,14 @@ class RevealScene implements Scene {
     });
 
     if (this.bursts.update(dtMs)) moving = true;
+
+    if (this.held !== null && !this.heldTold && this.startedAt !== null) {
+      const others = this.schedule.startAt.filter((_, i) => i !== this.held);
+      if (others.every((start) => t >= start)) {
+        this.heldTold = true;
+        this.options.onHeld?.(this.held);
+      }
+    }
 
     if (this.startedAt !== null && t >= this.schedule.doneAt) this.finish();
     // Keep drawing while anything moves; afterwards only shiny cards (their foil drifts) and
@@ -212,6 +245,10 @@ class RevealScene implements Scene {
       return;
     }
     this.skipped = true;
+    if (this.held !== null) {
+      this.schedule = releaseCard(this.schedule, this.held, 0, this.options.reducedMotion);
+      this.held = null;
+    }
     this.bursts.clear();
     this.startedAt = performance.now() - this.schedule.doneAt;
     // The buttons first; the final frame is drawn on the next tick.
@@ -232,10 +269,30 @@ export function startReveal(stage: Stage, container: HTMLElement, count: number,
   const scene = new RevealScene(count, options);
   const lease = stage.mount(container, scene);
   scene.lease = lease;
-  // The pointer tilts the cards; a quick tap skips to the end unless the caller said no.
-  scene.input = new PointerInput(container, () => lease.wake(), options.tapToSkip === false ? undefined : () => scene.skip());
+  // The pointer tilts the cards; a quick tap turns the card that waits for it, or else skips to
+  // the end unless the caller said no.
+  const release = () => {
+    if (!scene.release(performance.now())) return false;
+    armDone();
+    return true;
+  };
+  scene.input = new PointerInput(
+    container,
+    () => lease.wake(),
+    options.tapToSkip === false ? undefined : () => {
+      if (!release()) scene.skip();
+    },
+  );
   let destroyed = false;
   let doneTimer: ReturnType<typeof setTimeout> | undefined;
+  let startedAt: number | null = null;
+  // The buttons come on time even when frames are slow (software GL, a busy phone); not while a
+  // card waits for the player's tap.
+  const armDone = () => {
+    clearTimeout(doneTimer);
+    if (startedAt === null || !Number.isFinite(scene.schedule.doneAt)) return;
+    doneTimer = setTimeout(() => scene.finish(), Math.max(0, startedAt + scene.schedule.doneAt - performance.now()));
+  };
 
   const deliver = (cards: readonly RevealCard[]) => {
     if (destroyed || scene.delivered) return;
@@ -262,9 +319,9 @@ export function startReveal(stage: Stage, container: HTMLElement, count: number,
       }),
     ).then(() => {
       if (destroyed) return;
-      scene.start(performance.now());
-      // The buttons come on time even when frames are slow (software GL, a busy phone).
-      doneTimer = setTimeout(() => scene.finish(), scene.schedule.doneAt);
+      startedAt = performance.now();
+      scene.start(startedAt);
+      armDone();
       lease.wake();
     });
   };
@@ -272,6 +329,7 @@ export function startReveal(stage: Stage, container: HTMLElement, count: number,
   return {
     deliver,
     skip: () => scene.skip(),
+    release: () => void release(),
     destroy: () => {
       if (destroyed) return;
       destroyed = true;

@@ -13,7 +13,8 @@ import { Icon } from "../../../lib/ui/Icon";
 import type { PackReveal } from "../hooks";
 import type { RehearsalPhase } from "../useRevealWarmUp";
 import { ShareButton } from "../../share/ShareButton";
-import { cardLabel, celebrationOf, fairPacksLabel, highestTierOf, revealCardsOf, revealTitle } from "../packRules";
+import { bestCardIndex } from "../../../effects/revealOrder";
+import { cardLabel, celebrationOf, fairPacksLabel, highestTierOf, newCardCount, revealCardsOf, revealTitle } from "../packRules";
 
 interface PackRevealOverlayProps {
   reveal: PackReveal;
@@ -128,6 +129,8 @@ function RevealRun({ reveal, canOpenAnother, onAwesome, onOpenAnother, titleId, 
   // Which cards have turned: a bulk open turns them from the last to the first (rarest last).
   const [turned, setTurned] = useState<ReadonlySet<number>>(() => new Set());
   const [ended, setDone] = useState(false);
+  /** The best card waits for the player's tap (RULES.md, The reveal order). */
+  const [held, setHeld] = useState(false);
   const done = ended || rehearsal === "done";
   /** Skip ended the reveal: the buttons appear without their entrance. */
   const [skipped, setSkipped] = useState(false);
@@ -148,24 +151,45 @@ function RevealRun({ reveal, canOpenAnother, onAwesome, onOpenAnother, titleId, 
 
   const skip = useCallback(() => {
     setSkipped(true);
+    setHeld(false);
     handleRef.current?.skip();
   }, []);
+  const release = useCallback(() => {
+    setHeld(false);
+    handleRef.current?.release();
+  }, []);
+  /** The tier sound plays on the best card's flip (it turns last), once. */
+  const soundPlayed = useRef(false);
 
   const options = useMemo<RevealOptions>(
     () => ({
       ...settings.current,
-      turnOrder: reveal.count > 1 ? "rarestLast" : "dealt",
-      onCardRevealed: (i) => setTurned((prev) => new Set(prev).add(i)),
+      // RULES.md, The reveal order: the best card (dealt first) turns last, and waits for the
+      // player's tap when it is worth it.
+      turnOrder: "rarestLast",
+      holdBest: true,
+      onHeld: () => setHeld(true),
+      onCardRevealed: (i) => {
+        setTurned((prev) => new Set(prev).add(i));
+        const shown = cardsRef.current;
+        if (shown && i === bestCardIndex(shown)) {
+          setHeld(false);
+          // SPEC.md section 4's tier sound, on the best card's own flip.
+          if (!soundPlayed.current) sound.current(highestTierOf(shown));
+          soundPlayed.current = true;
+        }
+      },
       onDone: () => {
         if (doneRef.current) return;
         doneRef.current = true;
+        setHeld(false);
         setTurned(new Set((cardsRef.current ?? []).map((_, i) => i)));
         setDone(true);
-        // SPEC.md section 4: after the cards, the sound of the highest tier.
-        if (cardsRef.current) sound.current(highestTierOf(cardsRef.current));
+        if (cardsRef.current && !soundPlayed.current) sound.current(highestTierOf(cardsRef.current));
+        soundPlayed.current = true;
       },
     }),
-    [reveal.count],
+    [],
   );
 
   // At the tap: the backs are dealt at once, before the server has answered.
@@ -248,13 +272,20 @@ function RevealRun({ reveal, canOpenAnother, onAwesome, onOpenAnother, titleId, 
           {title}
         </h2>
         <p className="reveal__subtitle" aria-live="polite">
-          {/* SPEC.md section 2: N is the number of cards pulled; the NEW! badges mark first copies. */}
-          {done ? MSG.gotNewCards(cardCount) : "\u00a0"}
+          {/* RULES.md, Bulk open: an honest count, 'N cards - M new' (the NEW! badges mark first copies). */}
+          {done ? MSG.cardsAndNew(cardCount, newCardCount(reveal.cards ?? [])) : "\u00a0"}
         </p>
       </header>
 
       {/* The stage always shows something from the tap on: PixiJS when it is up, else the DOM cards. */}
-      <div ref={stageRef} className="reveal__stage" />
+      <div ref={stageRef} className="reveal__stage">
+        {held && !done && (
+          // The stage itself takes the tap; this is the same for keyboards and screen readers.
+          <button type="button" className="reveal__tap" onClick={release}>
+            {MSG.tapToReveal}
+          </button>
+        )}
+      </div>
 
       <ul className="visually-hidden" aria-label="Cards in this pack">
         {shownCards.map((card) => (
