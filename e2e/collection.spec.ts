@@ -1,6 +1,7 @@
 import { expect, test } from "./support/test";
 import { type Page } from "@playwright/test";
 import { MSG } from "@contract/messages";
+import { characterName } from "../api/src/game/characterNames";
 import { expectAccessible, expectOfflineCopy, expectShell, headerButton, signUp, uniqueName, untilWorkerControls, withoutWebGL } from "./support/game";
 
 // The collection screen of SPEC.md section 2 and its offline copy (issue 3).
@@ -162,11 +163,11 @@ test("on a phone, tiles tell backgrounds apart, badges leave counts visible, and
   await nav(page, "Collection").click();
   await page.getByRole("group", { name: "Show" }).getByRole("button", { name: "Collected" }).click();
 
-  const space = page.getByRole("button", { name: /^Velvet Night #2, Glitch, Space background, \w+, [\d,]+ points, 2 copies$/ });
-  const voidCard = page.getByRole("button", { name: /^Velvet Night #2, Glitch, Dark Void background, / });
+  const space = page.getByRole("button", { name: new RegExp(`^${characterName("velvetnight2")}, Velvet Night #2, Glitch, Space background, \\w+, [\\d,]+ points, 2 copies$`) });
+  const voidCard = page.getByRole("button", { name: new RegExp(`^${characterName("velvetnight2")}, Velvet Night #2, Glitch, Dark Void background, `) });
   await expect(space).toHaveCount(1);
   await expect(voidCard).toHaveCount(1);
-  await expect(page.getByRole("button", { name: /^Velvet Night #1, Dark Holo, / })).toHaveCount(1);
+  await expect(page.getByRole("button", { name: new RegExp(`^${characterName("velvetnight1")}, Velvet Night #1, Dark Holo, `) })).toHaveCount(1);
 
   // The finish sits on the nameplate, the count in the corner: both fully visible, apart.
   const count = space.getByText("x2", { exact: true });

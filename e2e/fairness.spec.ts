@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import { MSG } from "@contract/messages";
+import { characterName } from "../api/src/game/characterNames";
 import { expectAccessible, signUp, uniqueName } from "./support/game";
 
 // Issue 15: provably fair pulls checked in the browser, and the pull history on a phone.
@@ -52,7 +53,7 @@ test("the Fair Play page recomputes every pack of a revealed seed in the browser
   await form.getByLabel("Nonce").fill("0");
   await page.getByRole("button", { name: "Show the pack" }).click();
   const result = page.getByTestId("pack-check-result");
-  await expect(result.locator(".pulled-card__name")).toHaveText(packs[0].cards.map((c: { character: string }) => `Velvet Night #${Number(c.character.replace(/\D/g, ""))}`));
+  await expect(result.locator(".pulled-card__name")).toHaveText(packs[0].cards.map((c: { character: string }) => `${characterName(c.character)}, Velvet Night #${Number(c.character.replace(/\D/g, ""))}`));
 
   // A server that lied about the seed: the page says so instead of trusting it.
   await page.route("**/api/fairness", async (route) => {

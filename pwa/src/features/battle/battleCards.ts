@@ -2,7 +2,7 @@
 
 import type { BattleCardDto } from "@contract/battle";
 import { TIERS, type Tier } from "../../../../api/src/game/sets";
-import { cardName } from "../../lib/cardName";
+import { cardName, fullCardName } from "../../lib/cardName";
 import { toRevealCard, type RevealCard } from "../../effects/cardStage";
 import { finishLabel } from "../../effects/tiers";
 import { formatNumber } from "../../lib/format";
@@ -21,6 +21,6 @@ export { cardName };
 /** What a screen reader hears: 'Velvet Night #3, Holo, Rare, 1,234 points'. */
 export function cardSummary(card: CardFields): string {
   const finish = battleRevealCard(card, "").finish;
-  const parts = [cardName(card), finish === "regular" ? "" : finishLabel(finish), card.tier, `${formatNumber(card.points)} points`];
+  const parts = [fullCardName(card), finish === "regular" ? "" : finishLabel(finish), card.tier, `${formatNumber(card.points)} points`];
   return parts.filter(Boolean).join(", ");
 }

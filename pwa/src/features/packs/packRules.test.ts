@@ -1,3 +1,4 @@
+import { characterName } from "../../../../api/src/game/characterNames";
 import { describe, expect, it } from "vitest";
 import type { PulledCardDto } from "@contract/cards";
 import { setById } from "../../../../api/src/game/sets";
@@ -64,8 +65,8 @@ describe("pack screen rules", () => {
     expect(cards[0]!.tier).toBe("Mythic");
     expect(highestTierOf(cards)).toBe("Mythic");
     expect(highestTierOf([])).toBe("Common");
-    expect(cardLabel(cards[0]!)).toBe(`Velvet Night #6, Holo, Mythic, ${cards[0]!.points.toLocaleString("en-US")} points, NEW!`);
-    expect(cardLabel(cards[2]!)).toMatch(/^Velvet Night #3, Common, \d+ points$/);
+    expect(cardLabel(cards[0]!)).toBe(`${characterName("velvetnight6")}, Velvet Night #6, Holo, Mythic, ${cards[0]!.points.toLocaleString("en-US")} points, NEW!`);
+    expect(cardLabel(cards[2]!)).toMatch(new RegExp(`^${characterName("velvetnight3")}, Velvet Night #3, Common, \\d+ points$`));
   });
 });
 

@@ -4,6 +4,7 @@ import type { UserDto } from "@contract/user";
 import { catalogue, displayedOdds } from "../../../../api/src/game/rarity";
 import { CARDS_PER_PACK, FINISH_LABELS, SETS, TIERS, type CardSet, type PackCount, type SetId, type Tier } from "../../../../api/src/game/sets";
 import { sortForReveal, toRevealCard, type RevealCard } from "../../effects/revealCard";
+import { fullCardName } from "../../lib/cardName";
 import { formatNumber } from "../../lib/format";
 
 // The pack screen's rules as pure functions (SPEC.md sections 2, 4, 5 and 9), tested on their own.
@@ -107,12 +108,9 @@ export function newCardCount(cards: readonly Pick<PulledCardDto, "isNew">[]): nu
 }
 
 
-/** What a screen reader hears for a revealed card: 'Velvet Night #3, Holo, Rare, 1,234 points, NEW!'. */
+/** What a screen reader hears for a revealed card: 'Mirielle Sable, Velvet Night #3, Holo, Rare, 1,234 points, NEW!'. */
 export function cardLabel(card: RevealCard): string {
-  const set = SETS.find((s) => s.id === card.set);
-  const number = set ? set.characters.indexOf(card.character) + 1 : 0;
-  const name = set && number > 0 ? `${set.name} #${number}` : card.character;
-  const parts = [name, card.finish === "regular" ? "" : FINISH_LABELS[card.finish], card.tier, `${formatNumber(card.points)} points`];
+  const parts = [fullCardName(card), card.finish === "regular" ? "" : FINISH_LABELS[card.finish], card.tier, `${formatNumber(card.points)} points`];
   if (card.isNew) parts.push("NEW!");
   return parts.filter(Boolean).join(", ");
 }
@@ -121,4 +119,10 @@ export function cardLabel(card: RevealCard): string {
 export function fairPacksLabel(nonces: readonly number[]): string {
   if (nonces.length <= 1) return `pack #${nonces[0] ?? 0} of your seed`;
   return `packs #${nonces[0]}-#${nonces[nonces.length - 1]} of your seed`;
+}
+
+/** The hero moment's banner (issue 44): the tier and the finish, 'MYTHIC - DARK HOLO'; 'EPIC' for a regular card. */
+export function heroBanner(card: Pick<RevealCard, "tier" | "finish">): string {
+  const finish = card.finish === "regular" ? "" : ` - ${FINISH_LABELS[card.finish]}`;
+  return `${card.tier}${finish}`.toUpperCase();
 }

@@ -1,3 +1,4 @@
+import { characterName } from "../../../../api/src/game/characterNames";
 import { describe, expect, it } from "vitest";
 import type { CardDto } from "@contract/cards";
 import type { TradeRecordDto } from "@contract/trades";
@@ -52,7 +53,7 @@ describe("filterMarket", () => {
 
   it("offers the characters of the chosen set, or of all seven", () => {
     expect(characterOptions(1)).toHaveLength(6);
-    expect(characterOptions(1)[0]).toEqual({ value: "velvetnight1", label: "Velvet Night #1" });
+    expect(characterOptions(1)[0]).toEqual({ value: "velvetnight1", label: `${characterName("velvetnight1")} (Velvet Night #1)` });
     expect(characterOptions("all").length).toBeGreaterThan(30);
   });
 });

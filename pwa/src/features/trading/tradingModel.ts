@@ -5,7 +5,7 @@ import type { CardDto, CardIdentityDto } from "@contract/cards";
 import type { TradeRecordDto } from "@contract/trades";
 import { BACKGROUNDS, SETS, finishOf, type Finish } from "../../../../api/src/game/sets";
 import { finishLabel } from "../../effects/tiers";
-import { backgroundName, cardName } from "../../lib/cardName";
+import { backgroundName, cardName, cardNumber } from "../../lib/cardName";
 import { compareKeys } from "../../lib/format";
 
 export type VariantFilter = "all" | Finish;
@@ -26,7 +26,7 @@ export const NO_BACKGROUND_FILTER = "_none_";
 /** SPEC.md section 5: the search matches the character or the background, case-insensitively. */
 function matchesSearch(card: CardIdentityDto, needle: string): boolean {
   if (!needle) return true;
-  const haystack = [card.character, cardName(card), card.background, card.background ? backgroundName(card.background) : ""];
+  const haystack = [card.character, cardName(card), cardNumber(card), card.background, card.background ? backgroundName(card.background) : ""];
   return haystack.some((text) => text.toLowerCase().includes(needle));
 }
 
@@ -49,7 +49,7 @@ export interface Option {
 
 /** Every character of the chosen set (or of all seven), in set order. */
 export function characterOptions(set: "all" | number): Option[] {
-  return SETS.filter((s) => set === "all" || s.id === set).flatMap((s) => s.characters.map((c) => ({ value: c, label: cardName({ character: c, set: s.id }) })));
+  return SETS.filter((s) => set === "all" || s.id === set).flatMap((s) => s.characters.map((c) => ({ value: c, label: `${cardName({ character: c, set: s.id })} (${cardNumber({ character: c, set: s.id })})` })));
 }
 
 export function backgroundOptions(): Option[] {

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { cardImageUrls, packImage } from "../../effects/cardImages";
+import { backgroundName } from "../cardName";
 import type { RevealCard } from "../../effects/cardStage";
 import "./CardArt.css";
 
@@ -52,6 +53,8 @@ export function CardArt({
   const classes = ["card-art", `finish-${card.finish}`, chain.background ? "has-bg" : "", ready ? "is-ready" : "", className ?? ""].filter(Boolean).join(" ");
   return (
     <div className={classes} style={{ background: placeholder }} aria-hidden="true">
+      {/* Background variants read as different cards (issue 44): the background names itself on the face. */}
+      {chain.background && <span className="card-art__bg-name">{backgroundName(card.background)}</span>}
       {showBackground && (
         <img
           className="card-art__bg"

@@ -1,22 +1,22 @@
 import { memo } from "react";
 import { finishLabel } from "../../../effects/tiers";
 import { formatCompact, formatNumber } from "../../../lib/format";
-import { backgroundName, backgroundPhrase, cardName } from "../../../lib/cardName";
+import { backgroundName, backgroundPhrase, cardName, cardNumber, fullCardName } from "../../../lib/cardName";
 import { rarityClass } from "../../../lib/rarity";
 import { CardArt } from "../../../lib/ui/CardArt";
 import type { CollectionItem } from "../collectionModel";
 
 /** One binder slot: an owned kind of card with its 'xN' badge, or a missing entry, faded, greyed and blurred. */
 export const CollectionTile = memo(function CollectionTile({ item, compactPoints, onOpen, artSizes }: { item: CollectionItem; compactPoints: boolean; onOpen: (item: CollectionItem) => void; artSizes: string }) {
-  const name = cardName(item);
   const finish = item.finish === "regular" ? "" : finishLabel(item.finish);
   const points = compactPoints ? formatCompact(item.points) : formatNumber(item.points);
   // Set, number, finish and background: no two different cards share a label (issue 13).
-  const identity = [name, finish, backgroundPhrase(item.background)].filter(Boolean).join(", ");
+  const identity = [fullCardName(item), finish, backgroundPhrase(item.background)].filter(Boolean).join(", ");
   const label = item.owned
     ? `${identity}, ${item.tier}, ${formatNumber(item.points)} points${item.count > 1 ? `, ${item.count} copies` : ""}`
     : `${identity}, ${item.tier}, missing`;
-  const [setName, number] = splitName(name);
+  // The name, then the set's number: two short lines instead of one cut on phones.
+  const number = `#${cardNumber(item).split("#").pop()}`;
   return (
     <button
       type="button"
@@ -32,7 +32,7 @@ export const CollectionTile = memo(function CollectionTile({ item, compactPoints
         {!item.owned && <span className="binder-card__missing">?</span>}
       </span>
       <span className="binder-card__caption" aria-hidden="true">
-        <span className="binder-card__name">{setName}</span>
+        <span className="binder-card__name">{cardName(item)}</span>
         <span className="binder-card__sub">
           {number}
           {item.background && <span className="binder-card__bg"> · {backgroundName(item.background)}</span>}
@@ -45,9 +45,3 @@ export const CollectionTile = memo(function CollectionTile({ item, compactPoints
     </button>
   );
 });
-
-/** 'Velvet Night #3' -> ['Velvet Night', '#3']: two short lines instead of one cut on phones. */
-function splitName(name: string): [string, string] {
-  const at = name.lastIndexOf(" #");
-  return at > 0 ? [name.slice(0, at), name.slice(at + 1)] : [name, ""];
-}

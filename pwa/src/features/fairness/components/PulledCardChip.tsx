@@ -1,6 +1,6 @@
 import type { PulledCardRecord } from "../../../../../api/src/game/pullRecord";
 import { FINISH_LABELS } from "../../../../../api/src/game/sets";
-import { backgroundName, cardName } from "../../../lib/cardName";
+import { backgroundName, fullCardName } from "../../../lib/cardName";
 import { formatNumber } from "../../../lib/format";
 import { rarityClass } from "../../../lib/rarity";
 import { RarityBadge } from "../../../lib/ui/RarityBadge";
@@ -9,7 +9,7 @@ import { RarityBadge } from "../../../lib/ui/RarityBadge";
 export function PulledCardChip({ set, card }: { set: number; card: PulledCardRecord }) {
   return (
     <li className={`pulled-card ${rarityClass(card.tier)}`}>
-      <span className="pulled-card__name">{cardName({ set, character: card.character })}</span>
+      <span className="pulled-card__name">{fullCardName({ set, character: card.character })}</span>
       <span className="pulled-card__detail">
         {[card.finish !== "regular" && FINISH_LABELS[card.finish], card.background && backgroundName(card.background)].filter(Boolean).join(" · ") || "Regular"}
       </span>

@@ -4,7 +4,7 @@ import type { LeaderboardEntryDto } from "@contract/leaderboard";
 import type { LeaderboardSnapshot } from "../../../offline/db";
 import { MSG } from "@contract/messages";
 import { toRevealCard } from "../../../effects/cardStage";
-import { cardName } from "../../../lib/cardName";
+import { fullCardName } from "../../../lib/cardName";
 import { formatCompact, formatNumber } from "../../../lib/format";
 import { messageOf } from "../../../lib/http";
 import { useSignedInUser } from "../../../lib/session";
@@ -182,7 +182,7 @@ function LeaderboardRow({ entry, mine, compact }: { entry: LeaderboardEntryDto; 
           <summary>Top 9 Cards</summary>
           <ul>
             {entry.bestCards.map((card) => (
-              <li key={card.id} title={`${cardName(card)}, ${card.tier}, ${formatNumber(card.points)} points`}>
+              <li key={card.id} title={`${fullCardName(card)}, ${card.tier}, ${formatNumber(card.points)} points`}>
                 <CardArt card={toRevealCard(card, String(card.id))} />
                 <span className="lb-row__card-points">{formatCompact(card.points)}</span>
               </li>

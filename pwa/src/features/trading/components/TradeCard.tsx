@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import type { CardIdentityDto } from "@contract/cards";
 import { toRevealCard } from "../../../effects/cardStage";
 import { finishLabel } from "../../../effects/tiers";
-import { backgroundName, cardName } from "../../../lib/cardName";
+import { backgroundName, cardName, fullCardName } from "../../../lib/cardName";
 import { formatNumber } from "../../../lib/format";
 import { rarityClass } from "../../../lib/rarity";
 import { CardArt } from "../../../lib/ui/CardArt";
@@ -40,7 +40,7 @@ export function cardLabel(card: CardIdentityDto): string {
   const view = toRevealCard(card, "label");
   const finish = view.finish === "regular" ? "" : `, ${finishLabel(view.finish)}`;
   const background = card.background ? `, ${backgroundName(card.background)} background` : "";
-  return `${cardName(card)}${finish}${background}, ${view.tier}, ${formatNumber(view.points)} points`;
+  return `${fullCardName(card)}${finish}${background}, ${view.tier}, ${formatNumber(view.points)} points`;
 }
 
 /** Two cards of a trade side by side with the swap arrow: offers, history and both dialogs. */
