@@ -20,7 +20,8 @@ import { emblemIcon, type EmblemKind } from "./icons.ts";
 import { createRng, type Rng } from "./rng.ts";
 import { sceneFor } from "./scenes.ts";
 import type { ArtSet } from "./sets.ts";
-import { textPath } from "./strokeFont.ts";
+import { measureText, textPath } from "./strokeFont.ts";
+import { characterName } from "../../../api/src/game/characterNames.ts";
 
 export const CARD_W = 400;
 export const CARD_H = 560;
@@ -277,10 +278,14 @@ export function cardSvg(art: CharacterArt, holo: boolean): string {
     ? `<linearGradient id="${id}-frame" x1="0" y1="0" x2="1" y2="1">${PRISM.map((c, k) => `<stop offset="${(k / (PRISM.length - 1)).toFixed(2)}" stop-color="${c}"/>`).join("")}</linearGradient>`
     : `<linearGradient id="${id}-frame" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${fl}"/><stop offset="0.22" stop-color="${fm}"/><stop offset="0.5" stop-color="${fd}"/><stop offset="0.78" stop-color="${fm}"/><stop offset="1" stop-color="${fl}"/></linearGradient>`;
   const trim = holo ? "#fff7d6" : theme.trim;
-  const nameD = textPath(set.name, { x: CARD_W / 2, y: 510, size: 17, tracking: 0.3, anchor: "middle" });
+  // The character's own name on the plate (issue 44), narrowed to fit the longest; the set and
+  // the number below it.
+  const name = characterName(art.id).toUpperCase();
+  const nameWidth = measureText(name, 0.3) * 17;
+  const nameD = textPath(name, { x: CARD_W / 2, y: 510, size: 17, tracking: 0.3, anchor: "middle", widthScale: Math.min(1, 250 / nameWidth) });
   // No finish word on the plate: holo art also serves glitch and dark holo cards, whose finish
   // the game writes on the plate itself (issue 13: glitch cards printed "HOLO").
-  const sub = `${pad2(art.number)} / ${pad2(set.characters)}`;
+  const sub = `${set.name} · ${pad2(art.number)} / ${pad2(set.characters)}`.toUpperCase();
   const subD = textPath(sub, { x: CARD_W / 2, y: 532, size: 9, tracking: 0.35, anchor: "middle" });
   const numD = textPath(String(art.number), { x: 47, y: 56, size: 20, tracking: 0.12, anchor: "middle" });
   const plateY = 474;
@@ -300,11 +305,11 @@ export function cardSvg(art: CharacterArt, holo: boolean): string {
 <rect x="${WIN_X - 4}" y="${WIN_Y - 4}" width="${ART_W + 8}" height="${ART_H + 8}" rx="15" fill="${darken(fd, 0.5)}"/>
 <g transform="translate(${WIN_X} ${WIN_Y})" clip-path="url(#${id}-win)">
   ${scene.back}
-  ${holo ? `<rect width="${ART_W}" height="${ART_H}" fill="url(#${id}-rb)" opacity="0.55" style="mix-blend-mode:overlay"/><rect width="${ART_W}" height="${ART_H}" fill="url(#${id}-lines)"/>` : ""}
+  ${holo ? `<rect width="${ART_W}" height="${ART_H}" fill="url(#${id}-rb)" opacity="0.6" style="mix-blend-mode:overlay"/><rect width="${ART_W}" height="${ART_H}" fill="url(#${id}-lines)"/>` : ""}
   <g transform="rotate(${look.shoulderTilt.toFixed(2)} ${ART_W / 2} ${ART_H})">${figure(look)}</g>
   ${scene.front}
   <rect width="${ART_W}" height="${ART_H}" fill="url(#${id}-vignette)"/>
-  ${holo ? `<rect width="${ART_W}" height="${ART_H}" fill="url(#${id}-rb)" opacity="0.3" style="mix-blend-mode:soft-light"/><rect width="${ART_W}" height="${ART_H}" fill="url(#${id}-glare)"/>` : ""}
+  ${holo ? `<rect width="${ART_W}" height="${ART_H}" fill="url(#${id}-glare)" opacity="0.45"/>` : ""}
 </g>
 <rect x="${WIN_X}" y="${WIN_Y}" width="${ART_W}" height="${ART_H}" rx="12" fill="none" stroke="${trim}" stroke-width="2.5" stroke-opacity="0.9"/>
 <rect x="${WIN_X}" y="${plateY}" width="${ART_W}" height="70" rx="12" fill="url(#${id}-plate)" stroke="${trim}" stroke-width="2"/>

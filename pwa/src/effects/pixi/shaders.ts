@@ -80,7 +80,8 @@ void main() {
   float near = 1.0 - smoothstep(0.05, 0.95, distance(uv, uPointer));
   // Issue 13: foil strongest on the frame and background (the card's rim), gentler on the face.
   float rim = smoothstep(0.22, 0.48, max(abs(uv.x - 0.5), abs(uv.y - 0.46)));
-  float amount = (0.3 + 0.4 * near + 0.15 * uGlare) * mask * uIntensity * (0.6 + 0.6 * rim);
+  // Issue 44: faces turned green or pink under the foil; the figure gets only a light sweep.
+  float amount = (0.3 + 0.4 * near + 0.15 * uGlare) * mask * uIntensity * (0.15 + 1.05 * rim);
   vec3 foil = rainbow * (0.75 + 0.35 * lines);
   // Tint rather than paint: the foil's hue multiplies into the art (keeping faces and shapes
   // readable, as printed foil does) with a little light added on top.
@@ -95,7 +96,7 @@ void main() {
     float phase = h * 50.0 + d.x * 9.0 - d.y * 7.0 + uTime * 0.6;
     float twinkle = pow(max(0.0, sin(phase)), 10.0) * step(0.93, h);
     float dotShape = smoothstep(0.45, 0.0, length(fract(g) - 0.5));
-    col += twinkle * dotShape * dotShape * (0.5 + 0.5 * near) * (0.6 + 0.6 * rim) * uIntensity * mix(vec3(1.0), spectrum(h * 4.0 + t), 0.5);
+    col += twinkle * dotShape * dotShape * (0.5 + 0.5 * near) * (0.2 + 1.0 * rim) * uIntensity * mix(vec3(1.0), spectrum(h * 4.0 + t), 0.5);
   }
 
   col += glare(uv, 0.3) * (0.6 + 0.4 * uIntensity);
@@ -185,23 +186,29 @@ void main() {
   vec3 oil = 0.5 + 0.5 * cos(6.2831853 * (film + vec3(0.0, 0.18, 0.36)));
   oil = oil * oil * vec3(0.55, 0.5, 0.85) + vec3(0.06, 0.0, 0.1);
 
-  // Black chrome (issue 13: dark holo read as a washed-out holo): the art loses most of its
-  // colour and sinks dark, keeping its shapes; the rim (frame, background) goes darkest.
+  // Deep blacks and high contrast (issue 44: the greyed chrome of issue 13 read as a card one
+  // does not own): the face texture already sinks the rim to black with gold glitter
+  // (cardCanvas.ts); here the art gains contrast, a faint oil film moves on the black, gold
+  // glitter twinkles with the angle, and a bright gold sweep crosses the card.
   float rim = smoothstep(0.22, 0.48, max(abs(uv.x - 0.5), abs(uv.y - 0.46)));
-  vec3 chrome = vec3(lum) * vec3(0.86, 0.84, 1.0);
-  vec3 col = mix(base, chrome, 0.55 * uIntensity) * mix(1.0, mix(0.5, 0.3, rim), uIntensity);
-  // A thin oil film over the chrome, kept deep.
-  vec3 sheen = oil * (0.32 * uIntensity) * (1.0 - 0.5 * lum);
+  vec3 col = mix(base, clamp((base - 0.5) * 1.25 + 0.5, 0.0, 1.0), uIntensity);
+  vec3 sheen = oil * (0.22 * uIntensity) * (1.0 - lum) * rim;
   col = 1.0 - (1.0 - col) * (1.0 - sheen);
 
-  // One deep sheen sweeping corner to corner, brighter where the chrome is lit.
+  if (uLow < 0.5) {
+    vec2 g = uv * uSize / 6.0;
+    vec2 cell = floor(g);
+    float h = hash(cell + uSeed);
+    float twinkle = pow(max(0.0, sin(h * 40.0 + d.x * 10.0 - d.y * 8.0 + uTime * 0.8)), 12.0) * step(0.9, h);
+    float dotShape = smoothstep(0.45, 0.0, length(fract(g) - 0.5));
+    col += twinkle * dotShape * (0.4 + 0.6 * rim) * uIntensity * vec3(1.0, 0.85, 0.45);
+  }
+
   float sweep = fract(uTime * 0.045 + uSeed * 0.13) * 2.6 - 0.8 + (d.x + d.y) * 0.35;
   float band = exp(-pow((dot(uv, vec2(0.62, 0.78)) - sweep) * 9.0, 2.0));
-  col += band * (0.18 + 0.3 * lum) * uIntensity * vec3(0.78, 0.7, 1.0);
+  col += band * (0.25 + 0.35 * lum) * uIntensity * vec3(1.0, 0.82, 0.45);
 
-  col += glare(uv, 0.3) * vec3(0.65, 0.9, 1.0);
-  // Edges fall into the void.
-  col *= 1.0 - 0.32 * uIntensity * smoothstep(0.32, 0.78, distance(uv, vec2(0.5)));
+  col += glare(uv, 0.3) * vec3(1.0, 0.92, 0.75);
   finalColor = vec4(clamp(col, 0.0, 1.0) * src.a, src.a);
 }
 `;

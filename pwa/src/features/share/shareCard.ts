@@ -4,6 +4,7 @@
 // file where the browser supports it, else downloaded.
 
 import { cardImageUrls, largePortraits } from "../../effects/cardImages";
+import { paintDarkHolo } from "../../effects/pixi/cardCanvas";
 import { finishLabel, tierColor } from "../../effects/tiers";
 import { cardName, backgroundName } from "../../lib/cardName";
 import { type RevealCard } from "../../effects/revealCard";
@@ -64,18 +65,21 @@ export async function renderShareImage(card: ShareableCard, playerName: string):
     g.textAlign = "center";
     g.fillText(chain.emoji, W / 2, CARD.y + CARD.h / 2 + 80);
   }
-  if (card.finish !== "regular") {
-    const foil = g.createLinearGradient(CARD.x, CARD.y, CARD.x + CARD.w, CARD.y + CARD.h * 0.6);
-    const stops = card.finish === "darkHolo" ? ["#00000000", "#3b0764aa", "#0f172acc", "#a855f766", "#00000000"] : ["#ff008000", "#ff00804d", "#ffd70055", "#00e5ff55", "#8b5cf64d", "#8b5cf600"];
-    stops.forEach((c, i) => foil.addColorStop(i / (stops.length - 1), c));
-    g.globalCompositeOperation = card.finish === "darkHolo" ? "multiply" : "overlay";
-    g.fillStyle = foil;
+  // The finish as everywhere else (issue 44): dark holo's black rim and gold glitter; holo's foil
+  // is in the art's background and frame, so only a light sweep crosses the figure.
+  if (card.finish === "darkHolo") {
+    g.translate(CARD.x, CARD.y);
+    paintDarkHolo(g, card.character, CARD.w, CARD.h, 36, CARD.w / 400);
+    g.translate(-CARD.x, -CARD.y);
+  } else if (card.finish !== "regular") {
+    const sweep = g.createLinearGradient(CARD.x, CARD.y, CARD.x + CARD.w, CARD.y + CARD.h);
+    ["#ffffff00", "#ffffff00", "#ffffff40", "#ffffff00", "#ffffff00"].forEach((c, i) => sweep.addColorStop(i / 4, c));
+    g.fillStyle = sweep;
     g.fillRect(CARD.x, CARD.y, CARD.w, CARD.h);
-    g.globalCompositeOperation = "source-over";
   }
   g.restore();
   g.lineWidth = 10;
-  g.strokeStyle = accent;
+  g.strokeStyle = card.finish === "darkHolo" ? "#f5c451" : accent;
   roundedRect(g, CARD.x, CARD.y, CARD.w, CARD.h, 36);
   g.stroke();
 
