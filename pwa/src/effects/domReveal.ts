@@ -9,7 +9,8 @@ import { loadCardArt, within } from "./pixi/images.ts";
 import type { RevealCard } from "./revealCard.ts";
 import { CARDS_PER_PACK } from "../../../api/src/game/sets.ts";
 import { packGrid, revealLayout } from "./revealLayout.ts";
-import { heldCardIndex, tellColor } from "./revealOrder.ts";
+import { HERO_MS, heroZoom } from "./heroMoment.ts";
+import { bestCardIndex, heldCardIndex, tellColor, worthHolding } from "./revealOrder.ts";
 import { ART_WAIT_MS, holdCard, releaseCard, revealSchedule } from "./revealSchedule.ts";
 import { clamp01 } from "./tiltSpring.ts";
 import { isShiny, tierColor, tierRank } from "./tiers.ts";
@@ -29,6 +30,8 @@ interface DomCard {
   art: FaceArt;
   /** The art has loaded or failed (while it loads, the face is not painted: the gradient shows). */
   artSettled: boolean;
+  /** Painted this many times sharper than its size needs: the hero, drawn for its zoom. */
+  zoom: number;
   /** Texture px widths the overlay and the face were last painted at, and the face's art. */
   overlayWidth: number;
   faceWidth: number;
@@ -81,7 +84,7 @@ function dress(shell: Shell, card: RevealCard): DomCard {
   const overlay = document.createElement("canvas");
   overlay.className = "fx-card__overlay";
   front.appendChild(overlay);
-  return { card, el, face, overlay, art: { portrait: null, background: null }, artSettled: false, overlayWidth: 0, faceWidth: 0, faceArt: null };
+  return { card, el, face, overlay, art: { portrait: null, background: null }, artSettled: false, zoom: 1, overlayWidth: 0, faceWidth: 0, faceArt: null };
 }
 
 function buildCard(card: RevealCard): DomCard {
@@ -264,6 +267,38 @@ export function domReveal(container: HTMLElement, count: number, options: Reveal
   let held: number | null = null;
   /** When the turns started (the cards known and their art in), or null before. */
   let turnsFrom: number | null = null;
+  /** The hero moment's card (heroMoment.ts), and whether it is in the middle now. */
+  let hero: number | null = null;
+  let heroUp = false;
+  let heroTimer: ReturnType<typeof setTimeout> | undefined;
+  let stageSize = { width: 0, height: 0 };
+  /** Places the hero's way to the middle (CSS variables the is-hero transform reads). */
+  const aimHero = () => {
+    const c = hero === null ? undefined : domCards[hero];
+    const s = hero === null ? undefined : grid.slots[hero];
+    if (!c || !s) return;
+    const zoom = heroZoom(s, stageSize);
+    c.el.style.setProperty("--hx", `${stageSize.width / 2 - s.cx}px`);
+    c.el.style.setProperty("--hy", `${stageSize.height / 2 - s.cy}px`);
+    c.el.style.setProperty("--hs", String(zoom));
+    if (Math.abs(zoom - c.zoom) > 0.1) {
+      c.zoom = zoom;
+      if (painted.has(c)) wantPaint([c]);
+    }
+  };
+  const heroDown = () => {
+    clearTimeout(heroTimer);
+    if (!heroUp || hero === null) return false;
+    heroUp = false;
+    domCards[hero]?.el.classList.replace("is-hero", "was-hero");
+    return true;
+  };
+  const heroStart = (i: number) => {
+    if (i !== hero || destroyed) return;
+    heroUp = true;
+    domCards[i]!.el.classList.add("is-hero");
+    heroTimer = setTimeout(heroDown, HERO_MS);
+  };
   let domCards: DomCard[] = [];
 
   let grid = revealLayout(count, 1, 1);
@@ -287,6 +322,7 @@ export function domReveal(container: HTMLElement, count: number, options: Reveal
   // pass of the whole new overlay on top of the frame's (~10 ms at 4x CPU).
   const layout = (width: number, height: number) => {
     laidOut = true;
+    stageSize = { width, height };
     grid = revealLayout(count, width, height, packGrid(count));
     showBack(Math.round(grid.cardWidth * pixelRatio(lowEffects)));
     shells.forEach((shell, i) => {
@@ -295,6 +331,7 @@ export function domReveal(container: HTMLElement, count: number, options: Reveal
       const c = domCards[i];
       if (c && painted.has(c)) wantPaint([c]);
     });
+    aimHero();
   };
 
   // Cards are painted one part per task (badges, then the face once its art is in), so no frame
@@ -311,7 +348,7 @@ export function domReveal(container: HTMLElement, count: number, options: Reveal
     if (!next || destroyed) return;
     const [c, part] = next;
     const s = grid.slots[domCards.indexOf(c)];
-    if (s) paint(c, part, s.width, s.height, pixelRatio(lowEffects));
+    if (s) paint(c, part, s.width, s.height, pixelRatio(lowEffects) * c.zoom);
     if (paintQueue.length) paintTimer = setTimeout(paintNext, 0);
   };
   // After Skip the frame with the final layout and its buttons comes first: a card's canvases
@@ -367,7 +404,12 @@ export function domReveal(container: HTMLElement, count: number, options: Reveal
     for (const i of which) {
       const c = domCards[i]!;
       if (!Number.isFinite(schedule.startAt[i]!)) continue;
-      timers.push(setTimeout(() => c.el.classList.add("is-turning"), Math.max(0, schedule.startAt[i]! - elapsed)));
+      timers.push(
+        setTimeout(() => {
+          c.el.classList.add("is-turning");
+          heroStart(i);
+        }, Math.max(0, schedule.startAt[i]! - elapsed)),
+      );
       timers.push(setTimeout(() => reveal(i, true), Math.max(0, schedule.revealAt[i]! - elapsed)));
     }
     if (Number.isFinite(schedule.doneAt)) timers.push(setTimeout(finish, Math.max(0, schedule.doneAt - elapsed)));
@@ -395,6 +437,8 @@ export function domReveal(container: HTMLElement, count: number, options: Reveal
     if (!delivered) return;
     for (const t of timers) clearTimeout(t);
     held = null;
+    heroDown();
+    hero = null;
     root.classList.add("is-skipped");
     // The final layout and the buttons at once; faces not painted yet follow, one per task.
     domCards.forEach((_, i) => reveal(i, false));
@@ -413,6 +457,11 @@ export function domReveal(container: HTMLElement, count: number, options: Reveal
     } else {
       const rarest = suspenseIndex(cards, { reducedMotion, lowEffects });
       held = options.holdBest ? heldCardIndex(domCards.map((c) => c.card)) : null;
+      const best = bestCardIndex(domCards.map((c) => c.card));
+      if (options.holdBest && !reducedMotion && best >= 0 && worthHolding(domCards[best]!.card)) {
+        hero = best;
+        aimHero();
+      }
       if (held !== null) {
         schedule = holdCard(schedule, held);
         const el = domCards[held]!.el;
@@ -451,7 +500,7 @@ export function domReveal(container: HTMLElement, count: number, options: Reveal
 
   // A quick tap turns the card that waits for it, or else skips to the end.
   const onTap = () => {
-    if (!release()) skip();
+    if (!release() && !heroDown()) skip();
   };
   const stopPointer = trackPointer(root, () => domCards, reducedMotion, options.tapToSkip === false ? undefined : onTap);
   return {
@@ -461,6 +510,7 @@ export function domReveal(container: HTMLElement, count: number, options: Reveal
     destroy: () => {
       destroyed = true;
       for (const t of timers) clearTimeout(t);
+      clearTimeout(heroTimer);
       clearTimeout(paintTimer);
       stopPointer();
       observer.disconnect();

@@ -3,7 +3,7 @@
 // and the glow in prismatic light.
 // Reduced motion drops every burst, ray spin and flash; low effects thins the particles out.
 
-import { TIERS, type Tier } from "../../../api/src/game/sets.ts";
+import { TIERS, type Finish, type Tier } from "../../../api/src/game/sets.ts";
 
 export interface TierEffect {
   /** Particles in the reveal burst. */
@@ -56,6 +56,35 @@ export function tierEffect(tier: Tier, settings: EffectSettings): TierEffect {
     return { ...base, particles: Math.round(base.particles * 0.35), rings: Math.min(base.rings, 1), shake: 0 };
   }
   return base;
+}
+
+/**
+ * A finish's own celebration (issue 44: by value and finish, not tier alone): a 1% dark holo
+ * bursts in black-and-gold sparkle whatever its tier, a glitch in cyan and magenta, a holo in
+ * rainbow. The card's burst is the stronger of its tier's and its finish's.
+ */
+const FINISH_EFFECTS: Readonly<Record<Finish, TierEffect>> = {
+  regular: NONE,
+  holo: { ...NONE, particles: 36, palette: "prismatic", rings: 1, glow: 0.45 },
+  glitch: { ...NONE, particles: 70, palette: [0x22d3ee, 0xf0abfc, 0xff2e63, 0xffffff], rings: 2, glow: 0.6, shake: 4 },
+  darkHolo: { ...NONE, particles: 120, palette: [0xf5c451, 0xfff1b8, 0xffffff, 0xb8860b], rings: 2, rays: true, glow: 0.85, shake: 3 },
+};
+
+/** The celebration of one card: its tier's, raised to its finish's where that is stronger. */
+export function cardEffect(card: { tier: Tier; finish: Finish }, settings: EffectSettings): TierEffect {
+  const tier = tierEffect(card.tier, settings);
+  const finish = FINISH_EFFECTS[card.finish];
+  if (settings.reducedMotion || finish.particles <= EFFECTS[card.tier].particles) return tier;
+  const low = settings.lowEffects;
+  return {
+    ...tier,
+    particles: Math.round(finish.particles * (low ? 0.35 : 1)),
+    palette: finish.palette,
+    rings: Math.max(tier.rings, low ? Math.min(1, finish.rings) : finish.rings),
+    rays: tier.rays || finish.rays,
+    glow: Math.max(tier.glow, finish.glow),
+    shake: low ? 0 : Math.max(tier.shake, finish.shake),
+  };
 }
 
 /** From this tier up a card gets its moment of suspense before it turns. */

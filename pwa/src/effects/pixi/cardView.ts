@@ -62,6 +62,8 @@ export class CardView {
   raysLevel = 0;
   /** Extra tilt (degrees) added to the pointer pose, e.g. a wobble. */
   extraRotateY = 0;
+  /** Whole-card scale on top of the lift: the hero moment's zoom. */
+  zoom = 1;
   /** 0..1: how much the back is tinted in its tell colour (a card waiting for the player's tap). */
   backTell = 0;
   private tell = 0xffffff;
@@ -179,7 +181,7 @@ export class CardView {
       this.back.tint = this.backTell > 0 ? mixWithWhite(this.tell, 0.55 * this.backTell) : 0xffffff;
     }
 
-    const scale = 1 + this.lift;
+    const scale = (1 + this.lift) * this.zoom;
     this.root.scale.set(scale);
     // The shadow drops further as the card lifts, and leans against the tilt.
     const edgeOn = Math.abs(Math.cos((rotateY * Math.PI) / 180));

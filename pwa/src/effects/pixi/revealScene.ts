@@ -10,9 +10,10 @@ import { targetPose } from "../poseDriver.ts";
 import { PointerInput } from "../pointerInput.ts";
 import type { RevealCard } from "../revealCard.ts";
 import { packGrid, revealLayout, type RevealLayout } from "../revealLayout.ts";
-import { heldCardIndex, tellColor } from "../revealOrder.ts";
+import { bestCardIndex, heldCardIndex, tellColor, worthHolding } from "../revealOrder.ts";
+import { HERO_IN_MS, HERO_MS, HERO_OUT_MS, heroBlend, heroZoom } from "../heroMoment.ts";
 import { ART_WAIT_MS, holdCard, releaseCard, revealSchedule, type RevealSchedule } from "../revealSchedule.ts";
-import { suspenseIndex, tierEffect, type TierEffect } from "../tierEffects.ts";
+import { cardEffect, suspenseIndex, type TierEffect } from "../tierEffects.ts";
 import { isShiny } from "../tiers.ts";
 import type { RevealHandle, RevealOptions } from "../types.ts";
 import { BurstLayer } from "./bursts.ts";
@@ -44,6 +45,12 @@ class RevealScene implements Scene {
   /** The card waiting for the player's tap (RULES.md), until release(); null when none waits. */
   held: number | null = null;
   private heldTold = false;
+  /** The best card of a pack worth it zooms to the middle as it turns (the hero moment). */
+  private hero: number | null = null;
+  /** When the hero moment ends, on the schedule's clock (a tap ends it sooner). */
+  private heroEnd = Infinity;
+  private heroScale = 1;
+  private stageSize = { width: 0, height: 0 };
   private layoutInfo: RevealLayout | null = null;
   private resolution = 1;
   private readonly mountedAt = performance.now();
@@ -71,7 +78,7 @@ class RevealScene implements Scene {
 
   private makeSlot(card: RevealCard, i: number, faceless: boolean): Slot {
     const settings = { reducedMotion: this.options.reducedMotion, lowEffects: this.options.lowEffects };
-    const effect = tierEffect(card.tier, settings);
+    const effect = cardEffect(card, settings);
     return { view: new CardView(card, setEmoji(card.set), effect, { ...settings, faceless }), effect, revealed: false, revealedAt: 0, phase: i * 2.1 };
   }
 
@@ -95,6 +102,13 @@ class RevealScene implements Scene {
     });
     this.suspense = suspenseIndex(cards, this.options);
     if (this.options.holdBest) {
+      const best = bestCardIndex(cards.slice(0, this.slots.length));
+      if (best >= 0 && worthHolding(cards[best]!) && !this.options.reducedMotion) {
+        this.hero = best;
+        // Drawn last, over the others, and its textures at the size it will zoom to.
+        this.cardsLayer.addChild(this.slots[best]!.view.root);
+        this.sizeHero();
+      }
       this.held = heldCardIndex(cards.slice(0, this.slots.length));
       if (this.held !== null) {
         this.schedule = holdCard(this.schedule, this.held);
@@ -103,6 +117,17 @@ class RevealScene implements Scene {
         slot.view.setGlowColor(Number.parseInt(tellColor(slot.view.card).slice(1), 16));
       }
     }
+  }
+
+  /** A tap during the hero moment ends it (the card goes back to its place). */
+  dismissHero(now: number): boolean {
+    if (this.hero === null || this.startedAt === null) return false;
+    const t = now - this.startedAt;
+    const start = this.schedule.startAt[this.hero] ?? Infinity;
+    if (t < start || t >= this.heroEnd) return false;
+    this.heroEnd = Math.max(start + HERO_IN_MS, t);
+    this.lease?.wake();
+    return true;
   }
 
   /** The player tapped: the held card turns (after the others, if they have not yet). */
@@ -119,18 +144,40 @@ class RevealScene implements Scene {
     if (this.startedAt === null) this.startedAt = now;
   }
 
+  /** The hero's zoom for this stage, and its textures drawn at that size (sharp when large). */
+  private sizeHero(): void {
+    const s = this.hero === null ? undefined : this.layoutInfo?.slots[this.hero];
+    if (!s || this.hero === null) return;
+    this.heroScale = heroZoom(s, this.stageSize);
+    this.slots[this.hero]!.view.setSize(s.width, s.height, this.resolution * this.heroScale);
+  }
+
   layout(width: number, height: number, resolution: number): void {
     this.resolution = resolution;
+    this.stageSize = { width, height };
     this.layoutInfo = revealLayout(this.slots.length, width, height, packGrid(this.slots.length));
     this.bursts.layout(width, height);
     this.slots.forEach((slot, i) => {
       const s = this.layoutInfo!.slots[i]!;
       slot.view.setSize(s.width, s.height, resolution);
     });
+    this.sizeHero();
   }
 
-  private cardRect(i: number) {
+  /** Where card i is drawn now: its slot, or on its way to or from the middle (the hero). */
+  private placeOf(i: number, t: number): { cx: number; cy: number; width: number; height: number; zoom: number } | null {
     const s = this.layoutInfo?.slots[i];
+    if (!s) return null;
+    if (i !== this.hero || this.skipped) return { ...s, zoom: 1 };
+    const h = heroBlend(t, this.schedule.startAt[i] ?? Infinity, this.heroEnd);
+    const zoom = 1 + (this.heroScale - 1) * h;
+    const cx = s.cx + (this.stageSize.width / 2 - s.cx) * h;
+    const cy = s.cy + (this.stageSize.height / 2 - s.cy) * h;
+    return { cx, cy, width: s.width * zoom, height: s.height * zoom, zoom };
+  }
+
+  private cardRect(i: number, t: number) {
+    const s = this.placeOf(i, t);
     return s ? { left: s.cx - s.width / 2, top: s.cy - s.height / 2, width: s.width, height: s.height } : { left: 0, top: 0, width: 1, height: 1 };
   }
 
@@ -141,10 +188,17 @@ class RevealScene implements Scene {
     const anim = this.schedule.animationMs;
     let moving = false;
 
+    if (this.hero !== null && this.startedAt !== null && !this.skipped) {
+      const start = this.schedule.startAt[this.hero] ?? Infinity;
+      if (Number.isFinite(start) && !Number.isFinite(this.heroEnd)) this.heroEnd = start + HERO_MS;
+      if (t >= start && t < this.heroEnd + HERO_OUT_MS) moving = true;
+    }
+
     this.slots.forEach((slot, i) => {
       const view = slot.view;
-      const s = this.layoutInfo?.slots[i];
+      const s = this.placeOf(i, t);
       if (!s) return;
+      view.zoom = s.zoom;
       // Deal: the cards rise into place face down (a plain fade under reduced motion).
       const deal = Math.min(1, Math.max(0, (now - this.mountedAt - i * DEAL_STAGGER_MS) / DEAL_MS));
       if (deal < 1) moving = true;
@@ -171,7 +225,7 @@ class RevealScene implements Scene {
         slot.revealed = true;
         slot.revealedAt = now;
         if (!this.skipped && slot.effect.particles + slot.effect.rings > 0) {
-          this.bursts.emit(slot.effect, s.cx, s.cy, s.width, s.height);
+          this.bursts.emit(this.options.holdBest ? { ...slot.effect, flash: false } : slot.effect, s.cx, s.cy, s.width, s.height);
         }
         this.options.onCardRevealed?.(i);
       }
@@ -190,7 +244,7 @@ class RevealScene implements Scene {
 
       // Pose: follow the pointer or the tilt once the card is face up.
       if (slot.revealed) {
-        view.spring.target = targetPose(this.input, this.cardRect(i), slot.phase, {
+        view.spring.target = targetPose(this.input, this.cardRect(i, t), slot.phase, {
           now,
           time,
           idle: !reducedMotion && !lowEffects && isShiny(view.card.finish),
@@ -245,6 +299,7 @@ class RevealScene implements Scene {
       return;
     }
     this.skipped = true;
+    this.heroEnd = -Infinity;
     if (this.held !== null) {
       this.schedule = releaseCard(this.schedule, this.held, 0, this.options.reducedMotion);
       this.held = null;
@@ -280,7 +335,7 @@ export function startReveal(stage: Stage, container: HTMLElement, count: number,
     container,
     () => lease.wake(),
     options.tapToSkip === false ? undefined : () => {
-      if (!release()) scene.skip();
+      if (!release() && !scene.dismissHero(performance.now())) scene.skip();
     },
   );
   let destroyed = false;
