@@ -42,6 +42,45 @@ test("the reveal starts at the tap and the cards turn when a slow server answers
   await expect(reveal.getByRole("button", { name: "Open Another Pack" })).toBeVisible();
 });
 
+test("the reveal opens on the pack: a swipe along its top tears it and the cards come out, before the server has answered", async ({ page }) => {
+  await withoutWebGL(page);
+  const { held, reveal } = await tapHeldPack(page, "tearpack", "Velvet Night");
+  // This test is about the pack: the shared handler must not tear it for the player.
+  await page.removeLocatorHandler(page.locator(".reveal:not(.reveal--rehearsal) .pack-tear:not(.is-torn)"));
+  const pack = reveal.getByRole("button", { name: "Tear open the Velvet Night pack" });
+  await expect(pack).toBeVisible();
+  await expect(reveal.getByText("Swipe or tap to tear")).toBeVisible();
+  await expect(reveal.locator(".fx-card")).toHaveCount(0);
+  // The pack is as wide as a phone allows and Skip is there from the first frame.
+  await expect(reveal.getByRole("button", { name: /Skip/ })).toBeVisible();
+
+  const box = (await pack.locator(".pack-tear__pack").boundingBox())!;
+  const y = box.y + box.height * 0.18;
+  await page.mouse.move(box.x + box.width * 0.15, y);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width * 0.85, y, { steps: 6 });
+  await page.mouse.up();
+  // The backs are out (still face down: the server has not answered) and the pack is gone.
+  await expect(reveal.locator(".fx-card")).toHaveCount(3);
+  await expect(pack).toHaveCount(0);
+  await expect(reveal.getByTestId("revealed-card")).toHaveCount(0);
+  held.release();
+  await expect(reveal.getByRole("button", { name: "Awesome!" })).toBeVisible({ timeout: 20_000 });
+  await expect(reveal.getByTestId("revealed-card")).toHaveCount(3);
+});
+
+test("Skip before the pack is torn goes straight to the cards", async ({ page }) => {
+  await withoutWebGL(page);
+  const { held, reveal } = await tapHeldPack(page, "skiptear", "Velvet Night");
+  await page.removeLocatorHandler(page.locator(".reveal:not(.reveal--rehearsal) .pack-tear:not(.is-torn)"));
+  await expect(reveal.getByRole("button", { name: "Tear open the Velvet Night pack" })).toBeVisible();
+  await reveal.getByRole("button", { name: /Skip/ }).click();
+  await expect(reveal.locator(".pack-tear")).toHaveCount(0);
+  held.release();
+  await expect(reveal.getByRole("button", { name: "Awesome!" })).toBeVisible();
+  await expect(reveal.locator(".fx-card.is-face")).toHaveCount(3);
+});
+
 test("Skip pressed before the server answers shows the final layout as soon as the cards arrive", async ({ page }) => {
   await withoutWebGL(page);
   const { held, reveal } = await tapHeldPack(page, "skipearly", "Bathhouse");

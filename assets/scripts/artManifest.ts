@@ -58,6 +58,7 @@ export const SOUND_NAMES = [
   "reward",
   "weekly-reward",
   "purchase",
+  "tear",
   "common",
   "uncommon",
   "rare",

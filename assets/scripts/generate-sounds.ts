@@ -2,7 +2,7 @@
  * Sound effects and the music loop, synthesised in plain TypeScript and encoded, mono, to Opus
  * (.opus, Ogg) and MP3 with the ffmpeg from npm (lib/encode.ts). Deterministic: the only
  * randomness is seeded.
- *   sounds/click, coin, reward, weekly-reward, purchase   22050 Hz
+ *   sounds/click, coin, reward, weekly-reward, purchase, tear   22050 Hz
  *   sounds/common ... sounds/mythic (six rarity tiers, increasingly grand)  22050 Hz
  *   sounds/music-loop   calm ambient loop, 11025 Hz
  * Budget: a player downloads one format; all sounds of one format stay under SOUND_BUDGET_BYTES
@@ -271,6 +271,23 @@ function musicLoop(): Float32Array {
   return master(wet, 0.7, 1.05);
 }
 
+/** A foil pack torn open (issue 44): a short paper rip, grainy and falling in pitch, with a soft pop. */
+function tear(): Float32Array {
+  const len = 0.34;
+  const b = new Buf(SR, 0.42);
+  const x = noise(SR, len, "tear", { attack: 0.008, decay: 0.22, release: 0.04 });
+  // Paper rips in grains: the level jumps every ~3 ms.
+  const rng = createRng("tear-grain");
+  let level = 1;
+  for (let i = 0; i < x.length; i++) {
+    if (i % 64 === 0) level = 0.2 + 0.8 * rng.next() ** 2;
+    x[i]! *= level;
+  }
+  b.mix(biquad(x, SR, "bandpass", (t) => 3400 - 1900 * (t / len), 0.8), 0, 1);
+  b.mix(biquad(noise(SR, 0.06, "tear-pop", { attack: 0.001, decay: 0.025 }), SR, "lowpass", 600), 0.01, 0.5);
+  return finish(b, { peak: 0.75 });
+}
+
 // ------------------------------------------------------------------ output
 
 const EFFECTS: Record<string, () => Float32Array> = {
@@ -279,6 +296,7 @@ const EFFECTS: Record<string, () => Float32Array> = {
   reward,
   "weekly-reward": weeklyReward,
   purchase,
+  tear,
   common,
   uncommon,
   rare,

@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page, type Route } from "@playwright/test";
 import { MSG } from "@contract/messages";
+import { playRevealsLikeAPlayer } from "./reveal";
 
 // Steps every browser test shares: names, the age gate, signing up, in and out, the axe check,
 // holding a pack's answer and a browser without WebGL.
@@ -18,6 +19,7 @@ export function uniqueName(prefix: string): string {
 
 /** Opens the game and answers the age gate. */
 export async function openLogin(page: Page): Promise<void> {
+  await playRevealsLikeAPlayer(page);
   await page.goto("/");
   await page.getByRole("button", { name: "I am 18+" }).click();
   await expect(page.getByLabel("Username")).toBeVisible();
@@ -52,6 +54,7 @@ export async function signUpThroughForm(page: Page, username: string, password =
  * typing it in every test cost CI minutes on this 2-core machine.
  */
 export async function signUp(page: Page, username: string, password = PASSWORD): Promise<void> {
+  await playRevealsLikeAPlayer(page);
   const origin = String(test.info().project.use.baseURL);
   const res = await page.request.post("/api/auth/register", {
     data: { username, password, displayName: username, ageConfirmed: true, termsAccepted: true },

@@ -93,6 +93,9 @@ export const MSG = {
   cardsAndNew: (count: number, fresh: number) => `${count} ${count === 1 ? "card" : "cards"} - ${fresh} new`,
   // RULES.md, The reveal order: the best card waits for the player's tap.
   tapToReveal: "Tap to reveal",
+  // Issue 44: the pack is torn open before its cards come out.
+  tearPack: (setName: string) => `Tear open the ${setName} pack`,
+  tearHint: "Swipe or tap to tear",
   packsOfflineNotice: "Opening packs needs a connection. Your packs will be here when you are back online.",
   packOpening: "Opening...",
   packRatesTitle: (setName: string) => `${setName} rarity rates`,

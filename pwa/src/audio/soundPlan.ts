@@ -26,6 +26,7 @@ export const EFFECT_VOLUMES: Readonly<Record<EffectName, number>> = {
   reward: 0.9,
   "weekly-reward": 1,
   purchase: 0.5,
+  tear: 0.7,
   common: 1,
   uncommon: 1,
   rare: 1,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { idleSway, targetPose } from "./poseDriver";
-import { GEM_MIN_RADIUS_PX, packGrid, PACK_COLUMNS, PILL_MIN_FONT_PX, revealLayout } from "./revealLayout";
+import { isCompactCard, GEM_MIN_RADIUS_PX, packGrid, PACK_COLUMNS, PILL_MIN_FONT_PX, revealLayout } from "./revealLayout";
 import { BULK_TURNS_MS, holdCard, releaseCard, revealSchedule } from "./revealSchedule";
 import { bestCardIndex, heldCardIndex, tellColor } from "./revealOrder";
 import { tierColor } from "./tiers";
@@ -122,21 +122,45 @@ describe("reveal layout", () => {
     expect([l.columns, l.rows]).toEqual([2, 2]);
   });
 
-  it("gives a bulk open's thirty cards on a phone room for their badges between the rows", () => {
-    const l = revealLayout(30, 390, 460, packGrid(30));
-    expect(l.slots).toHaveLength(30);
-    const rows = [...new Set(l.slots.map((s) => s.cy))].sort((a, b) => a - b);
-    expect(rows.length).toBe(l.rows);
-    for (let i = 1; i < rows.length; i++) {
-      // The gem of a card (least radius, the Mythic star's points) stays clear of the pill of the card above (half of it below the edge).
-      const gemTop = rows[i]! - l.cardHeight / 2 - GEM_MIN_RADIUS_PX * 1.18;
-      const pillBottom = rows[i - 1]! + l.cardHeight / 2 + (PILL_MIN_FONT_PX * 1.85) / 2;
-      expect(gemTop).toBeGreaterThanOrEqual(pillBottom);
-    }
-    // All inside the stage, badges included.
-    expect(rows[0]! - l.cardHeight / 2 - GEM_MIN_RADIUS_PX * 1.18).toBeGreaterThanOrEqual(0);
-    expect(rows[rows.length - 1]! + l.cardHeight / 2 + (PILL_MIN_FONT_PX * 1.85) / 2).toBeLessThanOrEqual(460);
+  it("gives a phone's pack of three the whole width (issue 44: 106 px cards left the sides empty)", () => {
+    const l = revealLayout(3, 390, 560, packGrid(3));
+    expect(l.cardWidth * 3).toBeGreaterThanOrEqual(390 * 0.9);
+    expect(isCompactCard(l.cardWidth)).toBe(false);
   });
+
+  for (const [label, width, height, highlights] of [["a phone", 390, 520, 3], ["a desktop", 1440, 600, 5]] as const) {
+    it(`shows an Open 10's best ${highlights} cards large in a row on ${label}, the rest compact below, nothing overlapping`, () => {
+      const l = revealLayout(30, width, height, packGrid(30));
+      expect(l.slots).toHaveLength(30);
+      const top = l.slots.slice(0, highlights);
+      const rest = l.slots.slice(highlights);
+      expect(new Set(top.map((s) => s.cy)).size).toBe(1);
+      expect(new Set(top.map((s) => s.width)).size).toBe(1);
+      expect(top[0]!.width).toBeGreaterThanOrEqual(2.5 * rest[0]!.width);
+      expect(isCompactCard(rest[0]!.width)).toBe(true);
+      // Every card with its badge room: inside the stage, and no two boxes overlap.
+      const box = (s: (typeof l.slots)[number]) => {
+        const compact = isCompactCard(s.width);
+        const above = compact ? 4 : Math.max(s.height * 0.05, GEM_MIN_RADIUS_PX * 1.18);
+        const below = compact ? 18 : Math.max(s.height * 0.09, PILL_MIN_FONT_PX * 1.85);
+        return { x0: s.cx - s.width / 2, x1: s.cx + s.width / 2, y0: s.cy - s.height / 2 - above, y1: s.cy + s.height / 2 + below };
+      };
+      const boxes = l.slots.map(box);
+      for (const b of boxes) {
+        expect(b.x0).toBeGreaterThanOrEqual(0);
+        expect(b.x1).toBeLessThanOrEqual(width);
+        expect(b.y0).toBeGreaterThanOrEqual(0);
+        expect(b.y1).toBeLessThanOrEqual(height);
+      }
+      for (let i = 0; i < boxes.length; i++)
+        for (let j = i + 1; j < boxes.length; j++) {
+          const a = boxes[i]!;
+          const b = boxes[j]!;
+          const overlap = a.x0 < b.x1 - 0.5 && b.x0 < a.x1 - 0.5 && a.y0 < b.y1 - 0.5 && b.y0 < a.y1 - 0.5;
+          expect(overlap, `cards ${i} and ${j}`).toBe(false);
+        }
+    });
+  }
 
   it("puts three cards side by side on a desktop, capped in size, and inside the box", () => {
     const l = revealLayout(3, 1440, 640);

@@ -7,9 +7,10 @@
 import type { Tier } from "../../../../api/src/game/sets.ts";
 import { backgroundGradientSpec, type GradientSpec } from "../cardImages.ts";
 import { type RevealCard } from "../revealCard.ts";
-import { GEM_MIN_RADIUS_PX, PILL_MIN_FONT_PX } from "../revealLayout.ts";
+import { GEM_MIN_RADIUS_PX, isCompactCard, PILL_MIN_FONT_PX } from "../revealLayout.ts";
 import { finishLabel, tierColor, tierLetter } from "../tiers.ts";
-import { formatNumber } from "../../lib/format.ts";
+import { formatCompact, formatNumber } from "../../lib/format.ts";
+import { backgroundName } from "../../lib/cardName.ts";
 
 /** Transparent margin (in texture px) so the mesh edges stay smooth without MSAA. */
 export const EDGE_MARGIN = 2;
@@ -94,7 +95,7 @@ export function drawFaceArt(card: RevealCard, art: FaceArt, emoji: string, width
     ctx.restore();
   }
 
-  const inset = hasFrame ? 0.88 : 1; // the same inset as the DOM face (CardArt.css)
+  const inset = hasFrame ? 0.84 : 1; // the same inset as the DOM face (CardArt.css)
   const pw = width * inset;
   const ph = height * inset;
   const px = (width - pw) / 2;
@@ -109,12 +110,64 @@ export function drawFaceArt(card: RevealCard, art: FaceArt, emoji: string, width
   else drawEmojiPanel(ctx, card, emoji, px, py, pw, ph, k * inset);
   ctx.restore();
 
-  // A hairline rim light gives the edge a crisp, printed look.
+  // Background variants read as different cards (issue 44): the background's name in the band
+  // above the portrait, as CardArt shows it.
+  if (hasFrame) {
+    ctx.save();
+    ctx.font = `900 ${Math.max(9, Math.round(19 * k))}px system-ui, sans-serif`;
+    ctx.textAlign = "center";
+    ctx.textBaseline = "middle";
+    ctx.shadowColor = "rgba(0,0,0,0.9)";
+    ctx.shadowBlur = 4 * k;
+    ctx.fillStyle = "#ffffff";
+    ctx.fillText(backgroundName(card.background).toUpperCase(), width / 2, (height * (1 - inset)) / 4, width * 0.8);
+    ctx.restore();
+  }
+
+  if (card.finish === "darkHolo") paintDarkHolo(ctx, card.character, width, height, radius, k);
+
+  // A hairline rim light gives the edge a crisp, printed look (gold on a dark holo).
   roundRect(ctx, 0.75, 0.75, width - 1.5, height - 1.5, radius);
-  ctx.strokeStyle = "rgba(255,255,255,0.22)";
-  ctx.lineWidth = 1.5;
+  ctx.strokeStyle = card.finish === "darkHolo" ? "rgba(245,196,81,0.9)" : "rgba(255,255,255,0.22)";
+  ctx.lineWidth = card.finish === "darkHolo" ? 2.5 * Math.max(1, k) : 1.5;
   ctx.stroke();
   return canvas;
+}
+
+/**
+ * Dark holo, the rarest finish (issue 44: it read as a greyed card one does not own): the frame
+ * and background sink to deep black while the figure keeps its colour and gains contrast, and
+ * gold glitter catches the light on the black. The finish shader or the CSS foil moves a gold
+ * sweep over it. The shared picture paints the same (share/shareCard.ts).
+ */
+export function paintDarkHolo(ctx: CanvasRenderingContext2D, seed: string, width: number, height: number, radius: number, k: number): void {
+  ctx.save();
+  roundRect(ctx, 0, 0, width, height, radius);
+  ctx.clip();
+  const rim = ctx.createRadialGradient(width / 2, height * 0.47, height * 0.16, width / 2, height * 0.47, height * 0.62);
+  rim.addColorStop(0, "rgba(0,0,0,0)");
+  rim.addColorStop(0.55, "rgba(0,0,0,0.55)");
+  rim.addColorStop(1, "rgba(0,0,0,0.92)");
+  ctx.fillStyle = rim;
+  ctx.fillRect(0, 0, width, height);
+  // Gold glitter, the same on every drawing of this card (seeded by its key).
+  let h = 2166136261;
+  for (let i = 0; i < seed.length; i++) h = Math.imul(h ^ seed.charCodeAt(i), 16777619);
+  const next = () => ((h = Math.imul(h ^ (h >>> 15), 2246822507) ^ Math.imul(h ^ (h >>> 13), 3266489909)) >>> 0) / 4294967296;
+  for (let i = 0; i < 70; i++) {
+    const x = next() * width;
+    const y = next() * height;
+    // On the black rim only: the figure stays clear.
+    const dx = (x - width / 2) / (width * 0.5);
+    const dy = (y - height * 0.47) / (height * 0.5);
+    if (dx * dx + dy * dy < 0.45) continue;
+    const r = (0.6 + next() * 1.6) * Math.max(1, k * 1.2);
+    ctx.fillStyle = next() < 0.7 ? "rgba(255,214,102,0.95)" : "rgba(255,250,230,0.95)";
+    ctx.beginPath();
+    ctx.arc(x, y, r, 0, Math.PI * 2);
+    ctx.fill();
+  }
+  ctx.restore();
 }
 
 function drawEmojiPanel(
@@ -148,7 +201,7 @@ function drawEmojiPanel(
  * for the tier gem and the points pill with their glow and shadow, which would otherwise be cut
  * off in a hard-edged box (the layout's own badge room, CARD_BADGE_*, may be smaller).
  */
-export const OVERLAY_ROOM = 0.11;
+export const OVERLAY_ROOM = 0.13;
 
 /** The tier gem's radius in texture px: 25 units of a 400-unit card, never under GEM_MIN_RADIUS_PX CSS px. */
 const gemRadius = (width: number, cssScale: number) => Math.max(25 * (width / 400), GEM_MIN_RADIUS_PX * cssScale);
@@ -181,8 +234,12 @@ export function drawOverlay(card: RevealCard, width: number, height: number, css
   const k = width / 400;
   const atLeast = (units: number, css: number) => Math.max(units * k, css * cssScale);
   const color = tierColor(card.tier);
+  if (isCompactCard(width / cssScale)) {
+    drawCompactOverlay(ctx, card, width, height, cssScale);
+    return canvas;
+  }
 
-  // Points pill, centred on the bottom edge.
+  // Points pill, centred under the card: off the art, so the collector number shows (issue 44).
   const finish = card.finish === "regular" ? "" : finishLabel(card.finish).toUpperCase();
   const pointsText = formatNumber(card.points);
   const measure = (size: number) => {
@@ -202,7 +259,7 @@ export function drawOverlay(card: RevealCard, width: number, height: number, css
   const pillH = pillFont * 1.85;
   const pillW = Math.min(width * 0.94, total);
   const pillX = (width - pillW) / 2;
-  const pillY = height - pillH * 0.5;
+  const pillY = height + Math.max(3 * k, 2 * cssScale);
   ctx.save();
   ctx.shadowColor = "rgba(0,0,0,0.6)";
   ctx.shadowBlur = 10 * k;
@@ -240,6 +297,34 @@ export function drawOverlay(card: RevealCard, width: number, height: number, css
 
   if (card.isNew) drawNewRibbon(ctx, width, atLeast(17, 10), k, gemRadius(width, cssScale));
   return canvas;
+}
+
+/**
+ * A small card's badges, off the art (issue 44, a phone's "Open 10"): a bar in the tier's colour
+ * under the card, the tier's letter and the points below it, and a red dot on the corner for NEW!.
+ */
+function drawCompactOverlay(ctx: CanvasRenderingContext2D, card: RevealCard, width: number, height: number, css: number): void {
+  const color = tierColor(card.tier);
+  ctx.fillStyle = color;
+  roundRect(ctx, width * 0.08, height + 1.5 * css, width * 0.84, 2.5 * css, 1.25 * css);
+  ctx.fill();
+  ctx.font = font(900, 10 * css);
+  ctx.textAlign = "center";
+  ctx.textBaseline = "top";
+  ctx.shadowColor = "rgba(0,0,0,0.8)";
+  ctx.shadowBlur = 2 * css;
+  ctx.fillStyle = "#f5f2ff";
+  ctx.fillText(`${tierLetter(card.tier)} ${formatCompact(card.points)}`, width / 2, height + 5.5 * css, width * 1.1);
+  ctx.shadowColor = "transparent";
+  if (card.isNew) {
+    ctx.beginPath();
+    ctx.arc(width - 1 * css, 1 * css, 4.5 * css, 0, Math.PI * 2);
+    ctx.fillStyle = "#ff4d6d";
+    ctx.fill();
+    ctx.lineWidth = 1.5 * css;
+    ctx.strokeStyle = "#ffffff";
+    ctx.stroke();
+  }
 }
 
 /** Gem outline per tier, as RarityBadge.css: circle, rounded square, diamond, hexagon, octagon, star. */
@@ -323,11 +408,24 @@ function drawNewRibbon(ctx: CanvasRenderingContext2D, width: number, size: numbe
   const text = "NEW!";
   const w = ctx.measureText(text).width + size * 1.3;
   const h = size * 1.65;
-  // On a small card the ribbon (never under 10 CSS px of text) reaches the tier gem in the middle
-  // of the top edge and hid it (a phone's "Open 10"): it then sits just below the gem instead.
-  const reachesGem = width * 0.03 + w * 0.85 > width / 2 - gemR * 1.2;
-  ctx.translate(width * 0.03, reachesGem ? Math.max(26 * k, gemR * 1.3 + h * 0.6) : 26 * k);
-  ctx.rotate((-14 * Math.PI) / 180);
+  // On the top edge's left, above the card's number (issue 44: it covered it). On a small card
+  // the ribbon (never under 10 CSS px of text) would reach the tier gem in the middle of the top
+  // edge: it then shrinks to fit beside it.
+  const room = width / 2 - gemR * 1.25 - width * 0.02;
+  if (w * 0.85 > room) {
+    const shrink = Math.max(0.6, room / (w * 0.85));
+    ctx.font = font(900, size * shrink);
+    return drawNewRibbonAt(ctx, width, size * shrink, k);
+  }
+  return drawNewRibbonAt(ctx, width, size, k);
+}
+
+function drawNewRibbonAt(ctx: CanvasRenderingContext2D, width: number, size: number, k: number): void {
+  const text = "NEW!";
+  const w = ctx.measureText(text).width + size * 1.3;
+  const h = size * 1.65;
+  ctx.translate(width * 0.02 + w * 0.15, -h * 0.1);
+  ctx.rotate((-8 * Math.PI) / 180);
   ctx.shadowColor = "rgba(0,0,0,0.55)";
   ctx.shadowBlur = 8 * k;
   ctx.shadowOffsetY = 3 * k;

@@ -13,8 +13,10 @@ import { Icon } from "../../../lib/ui/Icon";
 import type { PackReveal } from "../hooks";
 import type { RehearsalPhase } from "../useRevealWarmUp";
 import { ShareButton } from "../../share/ShareButton";
-import { bestCardIndex } from "../../../effects/revealOrder";
-import { cardLabel, celebrationOf, fairPacksLabel, highestTierOf, newCardCount, revealCardsOf, revealTitle } from "../packRules";
+import { CALM_TEAR_MS, PackTear, TEAR_MS } from "./PackTear";
+import { bestCardIndex, worthHolding } from "../../../effects/revealOrder";
+import type { RevealCard } from "../../../effects/revealCard";
+import { cardLabel, celebrationOf, fairPacksLabel, heroBanner, highestTierOf, newCardCount, revealCardsOf, revealTitle } from "../packRules";
 
 interface PackRevealOverlayProps {
   reveal: PackReveal;
@@ -124,13 +126,20 @@ function RevealRun({ reveal, canOpenAnother, onAwesome, onOpenAnother, titleId, 
   const handleRef = useRef<RevealHandle | null>(null);
   const reducedMotion = useReducedMotion();
   const [lowEffects] = useLowEffects();
-  const { playRarity } = useAudio();
+  const { playRarity, play } = useAudio();
   const cards = useMemo(() => (reveal.cards ? revealCardsOf(reveal.cards) : null), [reveal.cards]);
   // Which cards have turned: a bulk open turns them from the last to the first (rarest last).
   const [turned, setTurned] = useState<ReadonlySet<number>>(() => new Set());
   const [ended, setDone] = useState(false);
   /** The best card waits for the player's tap (RULES.md, The reveal order). */
   const [held, setHeld] = useState(false);
+  /** The hero moment: the best card of a pack worth it has turned (banner), and whether it flashes (not after Skip). */
+  const [hero, setHero] = useState<{ card: RevealCard; flash: boolean } | null>(null);
+  const skippedRef = useRef(false);
+  /** Issue 44: the reveal opens on the pack; the cards come out once it is torn (or skipped). */
+  const [torn, setTorn] = useState(false);
+  /** The torn pack has finished its exit (it plays over the first cards being dealt). */
+  const [packGone, setPackGone] = useState(false);
   const done = ended || rehearsal === "done";
   /** Skip ended the reveal: the buttons appear without their entrance. */
   const [skipped, setSkipped] = useState(false);
@@ -150,10 +159,20 @@ function RevealRun({ reveal, canOpenAnother, onAwesome, onOpenAnother, titleId, 
   cardsRef.current = cards;
 
   const skip = useCallback(() => {
+    skippedRef.current = true;
     setSkipped(true);
     setHeld(false);
+    setTorn(true);
+    setPackGone(true);
     handleRef.current?.skip();
   }, []);
+  const calm = settings.current.reducedMotion || settings.current.lowEffects;
+  const tear = useCallback(() => {
+    setTorn(true);
+    play("tear");
+    if (!calm && typeof navigator.vibrate === "function") navigator.vibrate(24);
+    window.setTimeout(() => setPackGone(true), calm ? CALM_TEAR_MS : TEAR_MS);
+  }, [calm, play]);
   const release = useCallback(() => {
     setHeld(false);
     handleRef.current?.release();
@@ -174,6 +193,8 @@ function RevealRun({ reveal, canOpenAnother, onAwesome, onOpenAnother, titleId, 
         const shown = cardsRef.current;
         if (shown && i === bestCardIndex(shown)) {
           setHeld(false);
+          const best = shown[i]!;
+          if (worthHolding(best)) setHero({ card: best, flash: !skippedRef.current && !settings.current.reducedMotion });
           // SPEC.md section 4's tier sound, on the best card's own flip.
           if (!soundPlayed.current) sound.current(highestTierOf(shown));
           soundPlayed.current = true;
@@ -192,12 +213,8 @@ function RevealRun({ reveal, canOpenAnother, onAwesome, onOpenAnother, titleId, 
     [],
   );
 
-  // At the tap: the backs are dealt at once, before the server has answered.
   useLayoutEffect(() => {
-    const container = stageRef.current;
-    // The stage has a rehearsal of its own (warmUpCardStage); this one is the overlay's.
-    if (!container || rehearsal) return;
-    handleRef.current = startPackReveal(container, CARDS_PER_PACK * reveal.count, options);
+    if (rehearsal) return;
     skipRef.current = () => {
       if (doneRef.current) return false;
       skip();
@@ -210,10 +227,27 @@ function RevealRun({ reveal, canOpenAnother, onAwesome, onOpenAnother, titleId, 
     return () => {
       cancelFocus();
       skipRef.current = null;
+    };
+  }, [skipRef, skip, rehearsal]);
+
+  // At the tear: the backs come out of the pack at once, whether or not the server has answered
+  // (it usually has: the player looked at the pack meanwhile). Skip tears it too.
+  const dealtRef = useRef(0);
+  useLayoutEffect(() => {
+    const container = stageRef.current;
+    // The stage has a rehearsal of its own (warmUpCardStage); this one is the overlay's.
+    if (!container || rehearsal || !torn) return;
+    const count = cardsRef.current?.length ?? CARDS_PER_PACK * reveal.count;
+    dealtRef.current = count;
+    const handle = startPackReveal(container, count, options);
+    handleRef.current = handle;
+    if (skippedRef.current) handle.skip();
+    return () => {
+      // The current one: a delivery of another number of cards replaced it.
       handleRef.current?.destroy();
       handleRef.current = null;
     };
-  }, [options, skipRef, skip, rehearsal]);
+  }, [options, rehearsal, torn]);
 
   // The server answered: the cards turn (or, skipped already, show at once). A layout effect, so
   // a Skip pressed before the answer ends the reveal in the very frame the cards arrive in.
@@ -221,15 +255,16 @@ function RevealRun({ reveal, canOpenAnother, onAwesome, onOpenAnother, titleId, 
     const container = stageRef.current;
     const handle = handleRef.current;
     if (!cards || !container || !handle) return;
-    if (cards.length === CARDS_PER_PACK) return handle.deliver(cards);
+    if (cards.length === dealtRef.current) return handle.deliver(cards);
     // Another number of cards than the backs dealt: start over with the right number.
     handle.destroy();
+    dealtRef.current = cards.length;
     const next = startPackReveal(container, cards.length, options);
     handleRef.current = next;
     if (skipped) next.skip();
     next.deliver(cards);
     // `skipped` is read, not watched: a skip is carried over, never a reason to start over.
-  }, [cards, options]);
+  }, [cards, options, torn]);
 
   useEffect(() => {
     // The buttons appear after the cards: focus moves to 'Awesome!' once they are drawn (focus()
@@ -263,7 +298,19 @@ function RevealRun({ reveal, canOpenAnother, onAwesome, onOpenAnother, titleId, 
   const celebration = celebrationOf(shownCards, shownCards.length);
 
   return (
-    <div className={["reveal__panel", done && "is-done", skipped && "is-skipped", celebration && `is-celebrating is-celebrating-${celebration.toLowerCase()}`].filter(Boolean).join(" ")}>
+    <div
+      className={[
+        "reveal__panel",
+        done && "is-done",
+        skipped && "is-skipped",
+        celebration && `is-celebrating is-celebrating-${celebration.toLowerCase()}`,
+        hero?.flash && `is-hero-${hero.card.finish}`,
+      ]
+        .filter(Boolean)
+        .join(" ")}
+    >
+      {/* The hero moment's light, over the whole screen (not the stage's box), by finish and tier. */}
+      {hero?.flash && <div className={`reveal__flash reveal__flash--${hero.card.finish} reveal__flash--${hero.card.tier.toLowerCase()}`} aria-hidden="true" />}
       <header className="reveal__head">
         <p className="reveal__eyebrow" aria-hidden="true">
           <Icon name="sparkles" size={16} /> {reveal.set.name}
@@ -279,6 +326,12 @@ function RevealRun({ reveal, canOpenAnother, onAwesome, onOpenAnother, titleId, 
 
       {/* The stage always shows something from the tap on: PixiJS when it is up, else the DOM cards. */}
       <div ref={stageRef} className="reveal__stage">
+        {!packGone && !done && <PackTear set={reveal.set as CardSet} count={reveal.count} calm={calm} onTear={tear} />}
+        {hero && (
+          <p className={`reveal__banner reveal__banner--${hero.card.finish} reveal__banner--${hero.card.tier.toLowerCase()}`} aria-hidden="true">
+            {heroBanner(hero.card)}
+          </p>
+        )}
         {held && !done && (
           // The stage itself takes the tap; this is the same for keyboards and screen readers.
           <button type="button" className="reveal__tap" onClick={release}>
