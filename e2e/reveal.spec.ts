@@ -224,7 +224,8 @@ test("the packs screen rehearses the reveal's overlay unseen, as at a tap and as
       if (document.body.classList.contains("has-dialog")) w.__overlay.touched.push("scroll locked");
       if (document.querySelector("[role=dialog]")) w.__overlay.touched.push("a dialog");
       if (layer.contains(document.activeElement)) w.__overlay.touched.push("focus taken");
-      if (layer.querySelector(".reveal__stage *")) w.__overlay.touched.push("cards dealt");
+      // The pack to tear is the tap's first frame (issue 44); anything else on the stage is a deal.
+      if (layer.querySelector(".reveal__stage > :not(.pack-tear)")) w.__overlay.touched.push("cards dealt");
       if ([...layer.querySelectorAll(".reveal__actions button")].some((b) => b.textContent?.includes("Awesome!"))) w.__overlay.buttons = true;
     }).observe(document, { childList: true, subtree: true, attributes: true });
     // Focus moves without a mutation: looked at on every focus change too.

@@ -130,10 +130,11 @@ export class BurstLayer {
     if (effect.flash) {
       this.flashAge = 0;
       this.flash.visible = true;
-      this.flash.position.set(cx, cy);
+      // Centred on the stage, not the card (issue 44: a Mythic on a battle's leftmost card lit
+      // half a phone's screen), the glow fading out at its rim past the stage's corners.
+      this.flash.position.set(this.width / 2, this.height / 2);
       this.flash.tint = effect.palette === "prismatic" ? 0xf0c8ff : (effect.palette[0] ?? 0xffffff);
-      // The glow texture fades out at its rim: scale it past the stage's far corner.
-      const reach = Math.hypot(Math.max(cx, this.width - cx), Math.max(cy, this.height - cy)) * 2.4;
+      const reach = Math.hypot(this.width / 2, this.height / 2) * 2.4;
       this.flash.scale.set(reach / this.flash.texture.width);
     }
     if (effect.shake > 0) {

@@ -6,7 +6,7 @@
 import { cardImageUrls, largePortraits } from "../../effects/cardImages";
 import { paintDarkHolo } from "../../effects/pixi/cardCanvas";
 import { finishLabel, tierColor } from "../../effects/tiers";
-import { cardName, backgroundName } from "../../lib/cardName";
+import { cardName, backgroundName, fullCardName } from "../../lib/cardName";
 import { type RevealCard } from "../../effects/revealCard";
 import { formatNumber } from "../../lib/format";
 
@@ -112,7 +112,8 @@ function roundedRect(g: CanvasRenderingContext2D, x: number, y: number, w: numbe
   g.closePath();
 }
 
-export const shareFileName = (card: ShareableCard) => `foilbound-${cardName(card).toLowerCase().replace(/[^a-z0-9]+/g, "-")}.png`;
+/** 'foilbound-mirielle-sable-velvet-night-3.png': the name and where it sits in its set. */
+export const shareFileName = (card: ShareableCard) => `foilbound-${fullCardName(card).toLowerCase().replace(/[^a-z0-9]+/g, "-")}.png`;
 
 /** The Web Share API with the file where it takes files; else a download. Answers which it was. */
 export async function shareOrDownload(blob: Blob, filename: string, text: string): Promise<"shared" | "downloaded" | "cancelled"> {

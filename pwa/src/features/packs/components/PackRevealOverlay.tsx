@@ -169,6 +169,8 @@ function RevealRun({ reveal, canOpenAnother, onAwesome, onOpenAnother, titleId, 
   const calm = settings.current.reducedMotion || settings.current.lowEffects;
   const tear = useCallback(() => {
     setTorn(true);
+    // The pack (a button) goes: keyboard focus stays on Skip, not on the page behind.
+    skipButtonRef.current?.focus();
     play("tear");
     if (!calm && typeof navigator.vibrate === "function") navigator.vibrate(24);
     window.setTimeout(() => setPackGone(true), calm ? CALM_TEAR_MS : TEAR_MS);
