@@ -53,6 +53,17 @@ test.describe("age gate and login form", () => {
     await expect(page.getByRole("dialog", { name: "Welcome to Foilbound!" })).toBeVisible();
   });
 
+  test("a new username with a common password hears the server's refusal before the terms dialog", async ({ page }) => {
+    await openLogin(page);
+    const username = uniqueName("common");
+    // Long enough for the form's own check; only the server's common-password list refuses it (issue 44).
+    await submitLogin(page, username, "password1");
+    await expect(page.getByRole("alert")).toHaveText(MSG.cannotCreateAccount(MSG.passwordTooCommon));
+    await expect(page.getByRole("dialog", { name: "Welcome to Foilbound!" })).toHaveCount(0);
+    await submitLogin(page, username, PASSWORD);
+    await expect(page.getByRole("dialog", { name: "Welcome to Foilbound!" })).toBeVisible();
+  });
+
   test("cancelling the terms dialog clears the credentials", async ({ page }) => {
     await openLogin(page);
     await submitLogin(page, uniqueName("cancel"), PASSWORD);

@@ -213,6 +213,24 @@ for (const size of ["desktop", "phone"] as const) {
   });
 }
 
+test("the desktop inspector fits a 1440x900 screen: nothing cut off, nothing to scroll (issue 44)", async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await withoutWebGL(page);
+  await signUp(page, uniqueName("fit"));
+  await openPacks(page, 1);
+  await nav(page, "Collection").click();
+  await page.getByRole("group", { name: "Show" }).getByRole("button", { name: "Collected" }).click();
+  await page.locator(".binder-card").first().click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.locator(".fx-card")).toBeVisible();
+  const box = (await dialog.boundingBox())!;
+  expect(box.y).toBeGreaterThanOrEqual(0);
+  expect(box.y + box.height).toBeLessThanOrEqual(900);
+  expect(await dialog.locator(".dialog__body").evaluate((el) => el.scrollHeight - el.clientHeight)).toBeLessThanOrEqual(1);
+  await expect(dialog.getByRole("button", { name: /Share/ })).toBeInViewport({ ratio: 1 });
+  await expect(dialog.locator(".inspector__stage")).toBeInViewport({ ratio: 1 });
+});
+
 test("a big tile on a dense screen takes the 2x art, and falls back to the 1x file when the 2x cannot load @phone", async ({ page }) => {
   await signUp(page, uniqueName("crisp"));
   await openPacks(page, 1);

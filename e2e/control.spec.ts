@@ -9,10 +9,12 @@ test("a phone player opens 10 packs at once: thirty cards best first, Skip shows
   await withoutWebGL(page);
   await signUp(page, uniqueName("bulk"));
   await expectShell(page);
-  // A new player's 10 coins pay ten Velvet Night packs; a 3-coin set offers no "Open 10".
+  // A new player's 10 coins pay ten Velvet Night packs; a 3-coin set's "Open 10" says what is missing.
   const open10 = page.getByRole("button", { name: "Open 10 Velvet Night packs for 10 coins" });
   await expect(open10).toBeVisible();
-  await expect(page.getByRole("button", { name: /^Open 10 Cowgirl packs/ })).toHaveCount(0);
+  const cowgirl10 = page.getByRole("button", { name: "Open 10 Cowgirl packs for 30 coins" });
+  await expect(cowgirl10).toBeDisabled();
+  await expect(cowgirl10).toHaveAccessibleDescription(MSG.needMore(20, "coins"));
   // The answer is held until Skip is pressed: on a slow machine the turns could end first.
   const held = await holdOpenPack(page);
   await open10.click();
@@ -32,6 +34,9 @@ test("a phone player opens 10 packs at once: thirty cards best first, Skip shows
   await expect(reveal.getByRole("button", { name: "Open 10 More" })).toHaveCount(0);
   await reveal.getByRole("button", { name: "Awesome!" }).click();
   await expect(page.locator(".pack-card--set1 .pack-card__opened")).toHaveText("Opened 10×");
+  // Ten coins spent: Velvet Night's own Open 10 now says what it needs.
+  await expect(open10).toBeDisabled();
+  await expect(page.locator(".pack-card--set1").getByText("Need 10 more coins")).toBeVisible();
   const history = await page.request.get("/api/pulls?limit=100");
   expect((await history.json()).pulls.map((p: { nonce: number }) => p.nonce).sort((a: number, b: number) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
 });

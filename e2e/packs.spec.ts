@@ -100,6 +100,27 @@ test("packs the player cannot pay for are blocked with the reason", async ({ pag
   await expect(packTile(page, "Velvet Night")).toBeEnabled();
 });
 
+test("Open 10 shows one price, says what is missing when ten cannot be paid, and the price leaves the art alone", async ({ page }) => {
+  await signUp(page, uniqueName("bulkwhy"));
+  // Ten coins pay ten Velvet Night packs: "Open 10" and, as a price, 10 coins (not "Open 10 10").
+  const velvet = page.getByRole("button", { name: "Open 10 Velvet Night packs for 10 coins" });
+  await expect(velvet).toBeEnabled();
+  await expect(velvet).toHaveText(/^\s*Open 10\s*10\s*$/);
+  await expect(velvet.locator(".pack-card__bulk-cost svg")).toHaveCount(1);
+  // Issue 44: an Open 10 the player cannot pay stays, disabled, and says why.
+  const cowgirl = page.getByRole("button", { name: "Open 10 Cowgirl packs for 30 coins" });
+  await expect(cowgirl).toBeDisabled();
+  await expect(cowgirl).toHaveAccessibleDescription(MSG.needMore(20, "coins"));
+  await expect(packCard(page, "Cowgirl").getByText("Need 20 more coins")).toBeVisible();
+  const sharkbite = page.getByRole("button", { name: "Open 10 Sharkbite packs for 50 gems" });
+  await expect(sharkbite).toBeDisabled();
+  await expect(packCard(page, "Sharkbite").getByText("Need 50 more gems")).toBeVisible();
+  // The pack's cost badge sits beside its name, off the artwork (it covered the wordmark on phones).
+  const tile = await packTile(page, "Velvet Night").boundingBox();
+  const cost = await packCard(page, "Velvet Night").locator(".pack-card__cost").boundingBox();
+  expect(cost!.y).toBeGreaterThanOrEqual(tile!.y + tile!.height);
+});
+
 test("a failed open shows the red banner and takes nothing", async ({ page }) => {
   await signUp(page, uniqueName("fail"));
   await page.route("**/api/open-pack", (route) => route.fulfill({ status: 500, contentType: "application/json", body: "{}" }));

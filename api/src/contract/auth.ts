@@ -30,6 +30,17 @@ export const RegisterBody = z.object({
   termsAccepted: z.literal(true, { error: MSG.termsRequired }),
 });
 
+/**
+ * What the login form sends before its terms dialog offers an account for an unknown username:
+ * the same username and new-password rules as RegisterBody, checked by the API's one password
+ * policy (the common-password list stays on the server), so a weak password is refused before
+ * the player reads and accepts the terms, in the words the registration itself would use.
+ */
+export const NewAccountCheckBody = z.object({
+  username: RegisterBody.shape.username,
+  password: newPassword,
+});
+
 export const DisplayNameBody = z.object({
   displayName: z.string({ error: MSG.displayNameInvalid }).trim().regex(DISPLAY_NAME_PATTERN, { error: MSG.displayNameInvalid }),
 });

@@ -84,6 +84,8 @@ export const MSG = {
   // Packs
   notEnoughCoins: "Not enough coins to open this pack",
   notEnoughGems: "Not enough gems to open this pack",
+  /** Issue 44: an 'Open 10' the player cannot pay stays, disabled, and says what is missing. */
+  needMore: (missing: number, currency: "coins" | "gems") => `Need ${missing} more ${missing === 1 ? currency.slice(0, -1) : currency}`,
   invalidSet: "Choose a pack from sets 1 to 7",
   mustBeLoggedInToOpen: "Must be logged in to open packs",
   // Pack screen and reveal texts (PWA only). SPEC.md section 2: '{set} Pack Opened!', or

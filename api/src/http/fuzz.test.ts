@@ -37,6 +37,7 @@ beforeAll(async () => {
   templates = {
     "/api/auth/login": { username: "fuzzer", password: "not-the-password" },
     "/api/auth/register": { username: "newbie", password: "violet-harbour-42", displayName: "newbie", ageConfirmed: true, termsAccepted: true },
+    "/api/auth/new-account-check": { username: "newbie", password: "violet-harbour-42" },
     "/api/check-username": { username: "someone" },
     "/api/set-username": { displayName: "Fuzzy" },
     "/api/check-email": { email: "fuzz@example.com" },

@@ -33,6 +33,9 @@ export function authRateRules(config: { authAttemptsPerIp: number; authAttemptsP
   return {
     perIp: { name: "auth:ip", limit: config.authAttemptsPerIp, windowMs: AUTH_WINDOW_MS },
     perUsername: { name: "auth:user", limit: config.authAttemptsPerUsername, windowMs: AUTH_WINDOW_MS },
+    // The sign-up's password check before the terms dialog: no hashing, its own count so that
+    // it does not use up a person's sign-in attempts.
+    newAccountCheckPerIp: { name: "new-account-check:ip", limit: config.authAttemptsPerIp, windowMs: AUTH_WINDOW_MS },
     // Checking the current password in Settings (change password or e-mail), per player: a stolen
     // session must not become a fast way to guess the password.
     perPlayerPasswordCheck: { name: "password-check:player", limit: config.authAttemptsPerUsername, windowMs: AUTH_WINDOW_MS },

@@ -82,7 +82,6 @@ export async function openOffersOf(db: Db, userId: number, now: Date): Promise<T
 
 // When an offer last changed: its expiry for a pending offer that ran out, else its update.
 const CHANGED_AT = `CASE WHEN status = 'pending' THEN expires_at ELSE updated_at END`;
-const FINISHED = `(status IN ('accepted', 'declined', 'expired') OR (status = 'pending' AND expires_at <= ?))`;
 
 /** What the History tab lists: every finished offer, cancelled ones too (issue 14). */
 const IN_HISTORY = `(status IN ('accepted', 'declined', 'expired', 'cancelled') OR (status = 'pending' AND expires_at <= ?))`;
@@ -98,18 +97,18 @@ export async function historyOf(db: Db, userId: number, now: Date, limit = 100):
 }
 
 /**
- * Badge counts: offers waiting for the player's answer; answers to the player's own offers
- * (accepted, declined or expired) since the Sent tab was last viewed; trades completed since
- * the History tab was last viewed.
+ * Badge counts: offers waiting for the player's answer; the player's own offers still open
+ * (pending, not expired) sent since the Sent tab was last viewed (issue 44: the Sent tab lists
+ * open offers only, and its badge counted accepted, declined and expired ones the tab never
+ * shows); trades completed since the History tab was last viewed.
  */
 export async function tradeNotifications(db: Db, userId: number, now: Date, since: { sent: Date | null; history: Date | null }) {
   const epoch = new Date(0);
   const [received, sent, history] = await Promise.all([
     pendingOffers(db, now).where("to_user_id", userId).count("* as n").first(),
-    db("trades")
+    pendingOffers(db, now)
       .where("from_user_id", userId)
-      .andWhereRaw(FINISHED, [now])
-      .andWhereRaw(`${CHANGED_AT} > ?`, [since.sent ?? epoch])
+      .andWhere("created_at", ">", since.sent ?? epoch)
       .count("* as n")
       .first(),
     db("trades")

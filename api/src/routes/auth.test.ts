@@ -80,6 +80,18 @@ describe("POST /api/auth/register", () => {
     expect((await c.post("/api/auth/register", register("Passphraser", { password: "correct horse battery" }))).status).toBe(201);
   });
 
+  it("says before the terms dialog whether a new account's password would be refused, in registration's words (issue 44)", async () => {
+    const c = server.client();
+    const check = (username: string, password: string) => c.post("/api/auth/new-account-check", { username, password });
+    expect(await check("weakcheck", "password1")).toMatchObject({ status: 400, body: { error: MSG.passwordTooCommon } });
+    expect(await check("weakcheck", "abc123")).toMatchObject({ status: 400, body: { error: MSG.newPasswordTooShort } });
+    expect(await check("Mirrorcheck", "MIRRORCHECK")).toMatchObject({ status: 400, body: { error: MSG.passwordIsUsername } });
+    expect(await check("bad name!", "violet-harbour-42")).toMatchObject({ status: 400, body: { error: MSG.displayNameInvalid } });
+    expect(await check("weakcheck", "violet-harbour-42")).toMatchObject({ status: 200, body: { ok: true } });
+    // A check makes nothing.
+    expect(await server.db("users").whereRaw("lower(username) = 'weakcheck'")).toEqual([]);
+  });
+
   it("still signs in an older account whose password is 5-15 characters", async () => {
     await server.db("users").insert({ username: "Oldtimer", display_name: "Oldtimer", password_hash: await hashPassword("abcde"), coins: 10, gems: 0, last_coin_generation: new Date(), age_confirmed_at: new Date(), terms_accepted_at: new Date(), ...newFairnessColumns() });
     expect((await server.client().post("/api/auth/login", { username: "Oldtimer", password: "abcde" })).status).toBe(200);

@@ -1,5 +1,5 @@
 import Router from "@koa/router";
-import { LoginBody, RegisterBody } from "../contract/auth.ts";
+import { LoginBody, NewAccountCheckBody, RegisterBody } from "../contract/auth.ts";
 import type { Db } from "../db/knex.ts";
 import { loginUser } from "../commands/loginUser.ts";
 import { registerUser } from "../commands/registerUser.ts";
@@ -8,6 +8,8 @@ import { authRateRules, hitRateLimit } from "../http/rateLimit.ts";
 import type { Config } from "../config.ts";
 import { parseBody } from "../http/validate.ts";
 import { networkOf } from "../lib/network.ts";
+import { newPasswordProblem } from "../lib/passwordPolicy.ts";
+import { badRequest } from "../http/errors.ts";
 import { presentUser } from "../presenters/user.ts";
 import { recordDailyVisit } from "../commands/visitRecorder.ts";
 import { loadUserFresh } from "../queries/users.ts";
@@ -31,6 +33,16 @@ export function authRoutes(db: Db, config: Config) {
     const user = await loginUser(db, body.username, body.password);
     await signInWithPassword(ctx, db, user.id, user.passwordHash);
     ctx.body = { user: presentUser(await recordDailyVisit(db, await loadUserFresh(db, user.id)), new Date(), config.tradeUnlock) };
+  });
+
+  // The login form asks before its terms dialog opens (issue 44): the password policy registration
+  // applies, with its words; nothing about other players (an unknown username is already known).
+  router.post("/auth/new-account-check", async (ctx) => {
+    await hitRateLimit(db, limits.newAccountCheckPerIp, ctx.ip);
+    const body = parseBody(ctx, NewAccountCheckBody);
+    const problem = newPasswordProblem(body.password, body.username);
+    if (problem) throw badRequest(problem);
+    ctx.body = { ok: true };
   });
 
   router.post("/auth/register", async (ctx) => {

@@ -147,14 +147,19 @@ describe("answering offers", () => {
     expect((await offer(a, b)).status).toBe(201);
   });
 
-  it("counts offers waiting, answers since the Sent tab was viewed, trades since History was viewed", async () => {
-    const [a, b] = [await player(1), await player(2)];
-    const t1 = (await offer(a, b, a.cards[0], b.cards[0])).body.trade.id;
-    const t2 = (await offer(a, b, a.cards[1], b.cards[1])).body.trade.id;
-    expect((await b.client.get("/api/trade/notifications")).body).toEqual({ receivedOffersCount: 2, sentOffersCount: 0, historyCount: 0 });
-    await b.client.post(`/api/trade/${t1}/accept`);
-    await b.client.post(`/api/trade/${t2}/decline`);
-    expect((await a.client.get("/api/trade/notifications")).body).toEqual({ receivedOffersCount: 0, sentOffersCount: 2, historyCount: 1 });
+  it("counts offers waiting, own offers still open since the Sent tab was viewed, trades since History was viewed", async () => {
+    const [a, b] = [await player(1, 5), await player(2, 5)];
+    const ids: number[] = [];
+    for (let i = 0; i < 5; i++) ids.push((await offer(a, b, a.cards[i], b.cards[i])).body.trade.id);
+    const [accepted, declined, cancelled, expired] = ids;
+    expect((await b.client.get("/api/trade/notifications")).body).toEqual({ receivedOffersCount: 5, sentOffersCount: 0, historyCount: 0 });
+    expect((await a.client.get("/api/trade/notifications")).body).toEqual({ receivedOffersCount: 0, sentOffersCount: 5, historyCount: 0 });
+    await b.client.post(`/api/trade/${accepted}/accept`);
+    await b.client.post(`/api/trade/${declined}/decline`);
+    await a.client.post(`/api/trade/${cancelled}/cancel`);
+    await server.db("trades").where({ id: expired }).update({ expires_at: new Date(Date.now() - 1000) });
+    // Issue 44: the Sent badge counts only the offer still open, as the Sent tab lists it.
+    expect((await a.client.get("/api/trade/notifications")).body).toEqual({ receivedOffersCount: 0, sentOffersCount: 1, historyCount: 1 });
     const later = new Date(Date.now() + 1000).toISOString();
     expect((await a.client.get(`/api/trade/notifications?lastSentView=${later}&lastHistoryView=${later}`)).body).toEqual({ receivedOffersCount: 0, sentOffersCount: 0, historyCount: 0 });
     for (const outOfRange of ["0000-01-01", "-000001-01-01T00:00:00Z", "+200000-01-01T00:00:00Z"]) {

@@ -48,6 +48,14 @@ export async function login(credentials: Credentials): Promise<void> {
 }
 
 /**
+ * POST /api/auth/new-account-check: the API's password policy (the one registration applies, with
+ * its common-password list) asked before the terms dialog opens. Throws the refusal as the API words it.
+ */
+export async function checkNewAccount(credentials: Credentials): Promise<void> {
+  await apiRequest<{ ok: true }>("/auth/new-account-check", { method: "POST", body: credentials, fallback: FALLBACK.register });
+}
+
+/**
  * POST /api/auth/register with the display name equal to the username (SPEC.md section 4). Only
  * reachable after the age gate and the terms dialog, which is what the two flags record.
  */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MSG } from "@contract/messages";
-import { isUnknownUsername, loginErrorText, newAccountProblem, registrationErrorText, validateLogin } from "./loginMessages";
+import { isUnknownUsername, loginErrorText, newAccountCheckText, newAccountProblem, registrationErrorText, validateLogin } from "./loginMessages";
 
 describe("validateLogin", () => {
   it("asks for both fields", () => {
@@ -49,5 +49,18 @@ describe("newAccountProblem", () => {
   it("lets the dialog offer an account when the details can make one", () => {
     expect(newAccountProblem("maya", "long enough pass")).toBeNull();
     expect(newAccountProblem("Maya_Rose-7", "12345678")).toBeNull();
+  });
+});
+
+describe("newAccountCheckText", () => {
+  it("shows the API's refusal of a weak password in its own words, before the terms dialog (issue 44)", () => {
+    expect(newAccountCheckText(400, MSG.passwordTooCommon)).toBe(MSG.cannotCreateAccount(MSG.passwordTooCommon));
+    expect(newAccountCheckText(400, MSG.passwordTooCommon)).toContain(MSG.passwordTooCommon);
+  });
+  it("opens the dialog when the server has no check, and shows other failures as they are", () => {
+    expect(newAccountCheckText(404, "Not found")).toBeNull();
+    expect(newAccountCheckText(405, "Method not allowed")).toBeNull();
+    expect(newAccountCheckText(429, MSG.tooManyAttempts)).toBe(MSG.tooManyAttempts);
+    expect(newAccountCheckText(0, "You are offline")).toBe("You are offline");
   });
 });

@@ -2,7 +2,7 @@ import { characterName } from "../../../../api/src/game/characterNames";
 import { describe, expect, it } from "vitest";
 import type { PulledCardDto } from "@contract/cards";
 import { setById } from "../../../../api/src/game/sets";
-import { canAfford, canOpenAnother, cardLabel, celebrationOf, fairPacksLabel, formatRate, fundsProblem, highestTierOf, revealCardsOf, revealTitle, tierRates } from "./packRules";
+import { canAfford, canOpenAnother, cardLabel, celebrationOf, fairPacksLabel, formatRate, fundsProblem, highestTierOf, revealCardsOf, revealTitle, shortfallText, tierRates } from "./packRules";
 
 const card = (over: Partial<PulledCardDto>): PulledCardDto => ({
   id: 1,
@@ -31,6 +31,17 @@ describe("pack screen rules", () => {
       "Mythic 0.05%",
     ]);
     expect(tierRates(6).map((r) => formatRate(r.percent))).toEqual(["83.205%", "9.545%", "4.76%", "2.1%", "0.375%", "0.015%"]);
+  });
+
+  it("says what ten packs still need, in the pack's currency (issue 44: 'Open 10' says why)", () => {
+    const cowgirl = setById(4); // 3 coins a pack
+    const sharkbite = setById(7); // 5 gems a pack
+    expect(shortfallText({ coins: 10, gems: 0 }, cowgirl, 10)).toBe("Need 20 more coins");
+    expect(shortfallText({ coins: 29, gems: 0 }, cowgirl, 10)).toBe("Need 1 more coin");
+    expect(shortfallText({ coins: 30, gems: 0 }, cowgirl, 10)).toBeNull();
+    expect(shortfallText({ coins: 999, gems: 45 }, sharkbite, 10)).toBe("Need 5 more gems");
+    expect(shortfallText({ coins: 0, gems: 0 }, sharkbite, 10)).toBe("Need 50 more gems");
+    expect(shortfallText({ coins: 0, gems: 0 }, setById(1))).toBe("Need 1 more coin");
   });
 
   it("blocks a pack the wallet cannot pay for, in the pack's own currency", () => {

@@ -27,6 +27,13 @@ export function fundsProblem(wallet: Wallet, set: CardSet, count: PackCount = 1)
   return set.currency === "gems" ? MSG.notEnoughGems : MSG.notEnoughCoins;
 }
 
+/** What is missing to pay `count` packs ('Need 20 more coins'), or null when the wallet pays them. */
+export function shortfallText(wallet: Wallet, set: CardSet, count: PackCount = 1): string | null {
+  const have = set.currency === "gems" ? wallet.gems : wallet.coins;
+  const missing = set.packCost * count - have;
+  return missing > 0 ? MSG.needMore(missing, set.currency) : null;
+}
+
 /**
  * SPEC.md section 2: 'Open Another Pack' shows whenever the player has at least 1 coin, whatever
  * the pack costs; a pack that cannot be paid answers with its own 'Not enough ...' text.

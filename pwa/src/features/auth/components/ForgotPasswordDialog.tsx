@@ -4,6 +4,7 @@ import { useAppConfig } from "../../../lib/appConfig";
 import { copyText } from "../../../lib/clipboard";
 import { Button } from "../../../lib/ui/Button";
 import { Dialog } from "../../../lib/ui/Dialog";
+import { EmailAddress } from "../../../lib/ui/EmailAddress";
 import { Icon } from "../../../lib/ui/Icon";
 
 /** SPEC.md section 9: 'Email copied to clipboard!' shows for 2 seconds. */
@@ -31,7 +32,8 @@ export function ForgotPasswordDialog({ open, onClose }: { open: boolean; onClose
     <Dialog
       open={open}
       onClose={onClose}
-      size="sm"
+      // md (32rem): the support address and its Copy button share one row on a wide screen.
+      size="md"
       title="Forgot your password?"
       footer={
         <Button variant="primary" onClick={onClose}>
@@ -45,7 +47,7 @@ export function ForgotPasswordDialog({ open, onClose }: { open: boolean; onClose
       <div className="copy-address">
         <Icon name="mail" size={20} />
         <a className="copy-address__value" href={`mailto:${supportEmail}`}>
-          {supportEmail}
+          <EmailAddress address={supportEmail} />
         </a>
         <Button size="sm" icon={<Icon name="copy" size={16} />} onClick={copyAddress} data-autofocus>
           Copy

@@ -1,14 +1,14 @@
 import { useRef, useState, type FormEvent } from "react";
 import { LIMITS } from "@contract/rules";
 import { FALLBACK, MSG } from "@contract/messages";
-import { messageOf } from "../../../lib/http";
+import { ApiError, messageOf } from "../../../lib/http";
 import { Button } from "../../../lib/ui/Button";
 import { ErrorBanner, NoticeBanner } from "../../../lib/ui/ErrorBanner";
 import { Icon } from "../../../lib/ui/Icon";
 import { TextField } from "../../../lib/ui/TextField";
 import { useLogin, useRegister } from "../hooks";
-import type { Credentials } from "../api";
-import { isUnknownUsername, loginErrorText, newAccountProblem, registrationErrorText, validateLogin } from "../loginMessages";
+import { checkNewAccount, type Credentials } from "../api";
+import { isUnknownUsername, loginErrorText, newAccountCheckText, newAccountProblem, registrationErrorText, validateLogin } from "../loginMessages";
 import { ForgotPasswordDialog } from "./ForgotPasswordDialog";
 import { TermsDialog } from "./TermsDialog";
 
@@ -23,6 +23,7 @@ export function LoginForm() {
   const [notice, setNotice] = useState<string | null>(null);
   const [pendingAccount, setPendingAccount] = useState<Credentials | null>(null);
   const [forgotOpen, setForgotOpen] = useState(false);
+  const [checking, setChecking] = useState(false);
   const usernameRef = useRef<HTMLInputElement>(null);
   const loginMutation = useLogin();
   const registerMutation = useRegister();
@@ -44,10 +45,25 @@ export function LoginForm() {
         else {
           const problem = newAccountProblem(credentials.username, credentials.password);
           if (problem) setError(problem);
-          else setPendingAccount(credentials);
+          else void offerAccount(credentials);
         }
       },
     });
+  }
+
+  /** The API's password policy (common passwords too) before the terms dialog, not after it (issue 44). */
+  async function offerAccount(credentials: Credentials) {
+    setChecking(true);
+    try {
+      await checkNewAccount(credentials);
+      setPendingAccount(credentials);
+    } catch (err) {
+      const text = err instanceof ApiError ? newAccountCheckText(err.status, err.message) : messageOf(err, FALLBACK.register);
+      if (text) setError(text);
+      else setPendingAccount(credentials);
+    } finally {
+      setChecking(false);
+    }
   }
 
   async function createAccount(credentials: Credentials) {
@@ -107,7 +123,7 @@ export function LoginForm() {
         </div>
         <ErrorBanner>{error}</ErrorBanner>
         <NoticeBanner>{notice}</NoticeBanner>
-        <Button type="submit" variant="primary" size="lg" block busy={loginMutation.isPending} busyLabel="Entering...">
+        <Button type="submit" variant="primary" size="lg" block busy={loginMutation.isPending || checking} busyLabel="Entering...">
           Begin Adventure
         </Button>
       </form>
