@@ -23,8 +23,19 @@ export function heroBlend(t: number, start: number, end: number): number {
   return from * (1 - easeInOutCubic(Math.min(1, (t - end) / HERO_OUT_MS)));
 }
 
-/** How much the card grows: as large as the stage allows (inspector size), never smaller. */
+/** The banner naming the card ('MYTHIC - DARK HOLO') over the stage's top: the hero stays below it. */
+const BANNER_ROOM_PX = 48;
+/** The hero's badges beyond its card, as shares of its height: the gem above, the pill below. */
+const GEM_ABOVE = 0.07;
+const PILL_BELOW = 0.12;
+
+/**
+ * How much the card grows: as large as the stage allows (inspector size), never smaller. Centred
+ * in the stage, its gem stays under the banner and its points above the stage's bottom.
+ */
 export function heroZoom(slot: { width: number; height: number }, stage: { width: number; height: number }): number {
   if (slot.width <= 0 || slot.height <= 0) return 1;
-  return Math.max(1, Math.min(MAX_ZOOM, (stage.width * HERO_SHARE) / slot.width, (stage.height * HERO_SHARE) / slot.height));
+  const half = stage.height / 2;
+  const tallest = Math.min(stage.height * HERO_SHARE, (half - BANNER_ROOM_PX) / (0.5 + GEM_ABOVE), half / (0.5 + PILL_BELOW));
+  return Math.max(1, Math.min(MAX_ZOOM, (stage.width * HERO_SHARE) / slot.width, tallest / slot.height));
 }
