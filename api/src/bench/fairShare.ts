@@ -6,7 +6,7 @@
 // Koa floor, no database). On the embedded database and on PostgreSQL (a fresh database it
 // drops after). BENCH_API_ONLY=fair-share runs these rows alone.
 import { Agent, request } from "node:http";
-import { rmSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import knex, { type Knex } from "knex";
 import { openDb } from "../db/knex.ts";
 import { pullCard } from "../game/pull.ts";
@@ -15,7 +15,7 @@ import { points } from "../game/rarity.ts";
 import { seededRandom } from "../game/seededRandom.ts";
 import { CARDS_PER_PACK, SETS, type Card } from "../game/sets.ts";
 import { formatSpread, repeat, spread, verdict, type BenchRow } from "./rows.ts";
-import { signUp, startServerProcess, type ServerProcess } from "./server.ts";
+import { cpuSeconds, measured, signUp, startServerProcess, type Measured, type ServerProcess } from "./server.ts";
 import { runWrk, type WrkResult } from "./wrk.ts";
 
 export interface FairShareBenchOptions {
@@ -39,6 +39,8 @@ export const FLOOD_COLLECTIONS = 10;
 export const OTHER_PLAYERS = 8;
 /** The flood runs this long before the other players are measured under it. */
 const FLOOD_SETTLE_MS = 2_000;
+/** Then the server's CPU is read over this long with the flood alone: what it costs, whatever the machine's noise. */
+const FLOOD_CPU_MS = 3_000;
 /** Between a flood's end and the next baseline: its last answers (paused refusals) drain. */
 const QUIET_MS = 1_500;
 
@@ -152,6 +154,8 @@ interface Round {
   floodedUser: WrkResult;
   floodedHealth: WrkResult;
   flood: FloodCounts;
+  /** The server process's CPU (all its threads) with only the flood running, in cores. */
+  floodCpu: number;
 }
 
 const fmt = (values: number[], unit: string, digits = 0) => formatSpread(spread(values), unit, digits);
@@ -161,7 +165,9 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 async function measureFairShare(server: ServerProcess, flooder: string, others: string[], opts: FairShareBenchOptions, label: string): Promise<Round[]> {
   const say = opts.log ?? ((line: string) => console.error(line));
   const get = (path: string, seconds: number) =>
-    runWrk({ url: `${server.url}${path}`, cookies: path === "/api/health" ? [""] : others, origin: server.url, connections: others.length, seconds });
+    measured(server, () => runWrk({ url: `${server.url}${path}`, cookies: path === "/api/health" ? [""] : others, origin: server.url, connections: others.length, seconds }));
+  // The cores the server process got during a run: on shared cores, what the rest of the machine left it.
+  const cores = (m: Measured) => ((m.cpuMsPerRequest * m.perSecond) / 1000).toFixed(2);
   const healthSeconds = Math.max(2, Math.round(opts.seconds / 2));
   // Warm-up: JIT, pools, PostgreSQL's caches, the flooder's summary computed once.
   await get("/api/user", 2);
@@ -174,15 +180,20 @@ async function measureFairShare(server: ServerProcess, flooder: string, others: 
     const health = await get("/api/health", healthSeconds);
     const flood = startFlood(server.url, flooder, { summaries: FLOOD_SUMMARIES, collections: FLOOD_COLLECTIONS });
     await sleep(FLOOD_SETTLE_MS);
+    const cpuFrom = cpuSeconds(server.pid);
+    const cpuAt = performance.now();
+    await sleep(FLOOD_CPU_MS);
+    const floodCpu = (cpuSeconds(server.pid) - cpuFrom) / ((performance.now() - cpuAt) / 1000);
     const floodedUser = await get("/api/user", opts.seconds);
     const floodedHealth = await get("/api/health", healthSeconds);
     const counts = await flood.stop();
     await sleep(QUIET_MS);
     say(
-      `${label} fair share round ${r + 1}: /api/user p99 ${user.p99.toFixed(1)} ms alone, ${floodedUser.p99.toFixed(1)} ms flooded (${floodedUser.perSecond.toFixed(0)}/s); ` +
-        `/api/health p99 ${health.p99.toFixed(1)} / ${floodedHealth.p99.toFixed(1)} ms; flood answers ${JSON.stringify(counts.statuses)} in ${counts.seconds.toFixed(1)} s, ${counts.errors} socket errors`,
+      `${label} fair share round ${r + 1}: /api/user p99 ${user.p99.toFixed(1)} ms alone (${user.perSecond.toFixed(0)}/s, server ${cores(user)} cores), ` +
+        `${floodedUser.p99.toFixed(1)} ms flooded (${floodedUser.perSecond.toFixed(0)}/s, server ${cores(floodedUser)} cores); ` +
+        `/api/health p99 ${health.p99.toFixed(1)} / ${floodedHealth.p99.toFixed(1)} ms; the flood alone ${(floodCpu * 100).toFixed(0)}% of a core; flood answers ${JSON.stringify(counts.statuses)} in ${counts.seconds.toFixed(1)} s, ${counts.errors} socket errors; load average ${readFileSync("/proc/loadavg", "utf8").split(" ")[0]}`,
     );
-    return { user, health, floodedUser, floodedHealth, flood: counts };
+    return { user, health, floodedUser, floodedHealth, flood: counts, floodCpu };
   });
 }
 
@@ -199,6 +210,7 @@ export function fairShareRow(database: string, rounds: Round[]): BenchRow {
     result:
       `p99 ${fmt(flooded.map((m) => m.p99), " ms", 1)}, p50 ${fmt(flooded.map((m) => m.p50), " ms", 1)}, ${fmt(flooded.map((m) => m.perSecond), "/s")}` +
       `; the flood got ${fmt(answered((k) => k === "/api/pulls/summary 200"), " summaries/s", 1)}, ${fmt(answered((k) => k === "/api/collection 200"), " collections/s", 1)}, ${fmt(answered((k) => !k.endsWith(" 200")), " refusals/s")}` +
+      `, costing the server ${fmt(rounds.map((r) => r.floodCpu * 100), "% of a core")} alone` +
       (errors ? ` (${errors} errors)` : ""),
     baseline:
       `no flood: p99 ${fmt(alone.map((m) => m.p99), " ms", 1)}, ${fmt(alone.map((m) => m.perSecond), "/s")}; ` +
