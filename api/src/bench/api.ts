@@ -16,6 +16,7 @@ import { hasPgbench, initPgbench, runPgbench } from "./pgbench.ts";
 import { formatSpread, repeat, spread, verdict, type BenchRow } from "./rows.ts";
 import { measured, signUp, startServerProcess, type Measured, type ServerProcess } from "./server.ts";
 import { runEmbeddedBench } from "./embedded.ts";
+import { runFairShareBench } from "./fairShare.ts";
 import { benchCheckout } from "./checkout.ts";
 import { requestLogMicrosPerRequest } from "./logCost.ts";
 import { runWrk, type WrkResult } from "./wrk.ts";
@@ -40,9 +41,10 @@ export interface ApiBenchOptions {
   /**
    * BENCH_API_ONLY=embedded: only the embedded database's row (no PostgreSQL needed);
    * BENCH_API_ONLY=open-pack: only the PostgreSQL open-pack rows (minutes, not the 5M-card seed);
-   * BENCH_API_ONLY=checkout: only the store's checkout row.
+   * BENCH_API_ONLY=checkout: only the store's checkout row;
+   * BENCH_API_ONLY=fair-share: only the fair share rows (one player's flood, both databases).
    */
-  only?: "embedded" | "open-pack" | "checkout";
+  only?: "embedded" | "open-pack" | "checkout" | "fair-share";
   log?: (line: string) => void;
 }
 
@@ -62,7 +64,7 @@ export function apiBenchOptionsFromEnv(env = process.env): ApiBenchOptions {
     webConcurrency: Number(env.BENCH_WEB_CONCURRENCY || 1),
     logBlocks: Number(env.BENCH_LOG_BLOCKS || 10),
     port: Number(env.BENCH_PORT || 3322),
-    only: env.BENCH_API_ONLY === "embedded" || env.BENCH_API_ONLY === "open-pack" || env.BENCH_API_ONLY === "checkout" ? env.BENCH_API_ONLY : undefined,
+    only: (["embedded", "open-pack", "checkout", "fair-share"] as const).find((only) => only === env.BENCH_API_ONLY),
   };
 }
 
@@ -129,6 +131,7 @@ const median = (values: number[]) => spread(values).median;
 
 export async function runApiBench(opts: ApiBenchOptions): Promise<BenchRow[]> {
   if (opts.only === "embedded") return runEmbeddedBench(opts);
+  if (opts.only === "fair-share") return runFairShareBench(opts);
   const say = opts.log ?? ((line: string) => console.error(line));
   const rows: BenchRow[] = [];
   const dbName = `foilbound_bench_${Date.now().toString(36)}`;
@@ -320,6 +323,9 @@ export async function runApiBench(opts: ApiBenchOptions): Promise<BenchRow[]> {
 
     // --- The embedded database (PGlite), its own folder and servers. -------------------------
     rows.push(...(await runEmbeddedBench(opts)));
+
+    // --- One player's flood of heavy reads, both databases (issue 45). ----------------------
+    rows.push(...(await runFairShareBench(opts)));
   } finally {
     await stopAll();
     rmSync(dataDir, { recursive: true, force: true });
