@@ -7,6 +7,7 @@
 import type { Tier } from "../../../../api/src/game/sets.ts";
 import { backgroundGradientSpec, type GradientSpec } from "../cardImages.ts";
 import { type RevealCard } from "../revealCard.ts";
+import type { CardImage } from "./images.ts";
 import { GEM_MIN_RADIUS_PX, isCompactCard, PILL_MIN_FONT_PX } from "../revealLayout.ts";
 import { finishLabel, tierColor, tierLetter } from "../tiers.ts";
 import { formatCompact, formatNumber } from "../../lib/format.ts";
@@ -26,8 +27,8 @@ function font(weight: number, size: number): string {
 }
 
 export interface FaceArt {
-  portrait: HTMLImageElement | null;
-  background: HTMLImageElement | null;
+  portrait: CardImage | null;
+  background: CardImage | null;
 }
 
 /** A fresh canvas, or `into` resized and cleared (the DOM reveal draws straight into its own). */
@@ -58,11 +59,13 @@ function linearGradient(ctx: CanvasRenderingContext2D, spec: GradientSpec, x: nu
   return g;
 }
 
-function drawCover(ctx: CanvasRenderingContext2D, img: HTMLImageElement, x: number, y: number, w: number, h: number): void {
-  const scale = Math.max(w / img.naturalWidth, h / img.naturalHeight);
+function drawCover(ctx: CanvasRenderingContext2D, img: CardImage, x: number, y: number, w: number, h: number): void {
+  const iw = "naturalWidth" in img ? img.naturalWidth : img.width;
+  const ih = "naturalHeight" in img ? img.naturalHeight : img.height;
+  const scale = Math.max(w / iw, h / ih);
   const sw = w / scale;
   const sh = h / scale;
-  ctx.drawImage(img, (img.naturalWidth - sw) / 2, (img.naturalHeight - sh) / 2, sw, sh, x, y, w, h);
+  ctx.drawImage(img, (iw - sw) / 2, (ih - sh) / 2, sw, sh, x, y, w, h);
 }
 
 /**
