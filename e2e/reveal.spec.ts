@@ -69,6 +69,22 @@ test("the reveal opens on the pack: a swipe along its top tears it and the cards
   await expect(reveal.getByTestId("revealed-card")).toHaveCount(3);
 });
 
+test("with reduced motion the pack is calm: it stays still, and a tap fades it out to the cards", async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  await withoutWebGL(page);
+  const { held, reveal } = await tapHeldPack(page, "calmpack", "Velvet Night");
+  await page.removeLocatorHandler(page.locator(".reveal:not(.reveal--rehearsal) .pack-tear:not(.is-torn)"));
+  const pack = reveal.getByRole("button", { name: "Tear open the Velvet Night pack" });
+  await expect(pack).toHaveClass(/is-calm/);
+  // Nothing floats or pulses.
+  expect(await pack.locator(".pack-tear__pack").evaluate((el) => getComputedStyle(el).animationName)).toBe("none");
+  await pack.click();
+  await expect(reveal.locator(".fx-card")).toHaveCount(3);
+  await expect(pack).toHaveCount(0);
+  held.release();
+  await expect(reveal.getByRole("button", { name: "Awesome!" })).toBeVisible({ timeout: 20_000 });
+});
+
 test("Skip before the pack is torn goes straight to the cards", async ({ page }) => {
   await withoutWebGL(page);
   const { held, reveal } = await tapHeldPack(page, "skiptear", "Velvet Night");
