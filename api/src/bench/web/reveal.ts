@@ -73,6 +73,8 @@ const PROBE_SCRIPT = `(() => {
       if (p.tap === null || e.startTime + e.duration < p.tap || (p.buttons !== null && e.startTime >= p.buttons)) continue;
       if (p.pack === null || e.startTime < p.pack) p.longestAtTap = Math.max(p.longestAtTap, e.duration);
       else p.longestDuring = Math.max(p.longestDuring, e.duration);
+      // BENCH_DEBUG prints them: when (ms from the tap) and how long.
+      (p.tasks = p.tasks || []).push([Math.round(e.startTime - p.tap), Math.round(e.duration)]);
     }
   }).observe({ type: "longtask" });
   document.addEventListener("click", (event) => {
