@@ -344,7 +344,7 @@ function RevealRun({ reveal, canOpenAnother, onAwesome, onOpenAnother, titleId, 
       <div ref={stageRef} className="reveal__stage">
         {!packGone && !done && <PackTear set={reveal.set as CardSet} count={reveal.count} calm={calm} onTear={tear} />}
         {hero && (
-          <p className={`reveal__banner reveal__banner--${hero.card.finish} reveal__banner--${hero.card.tier.toLowerCase()}`} aria-hidden="true">
+          <p className={`reveal__banner reveal__banner--${hero.card.finish} reveal__banner--${hero.card.tier.toLowerCase()}${reveal.count > 1 ? " is-fleeting" : ""}`} aria-hidden="true">
             {heroBanner(hero.card)}
           </p>
         )}
