@@ -84,6 +84,15 @@ async function main() {
   // The compositor's own frames (CDP screencast), kept ~100 ms apart: screenshots one by one
   // took ~0.6 s each here and missed whole beats.
   const cdp = await context.newCDPSession(page);
+  // THROTTLE=4: a mid-range phone's CPU; the long tasks of the reveal are printed at the end.
+  if (process.env.THROTTLE) {
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: Number(process.env.THROTTLE) });
+    await page.evaluate(() => {
+      const w = window as unknown as { __tasks: Array<[number, number]> };
+      w.__tasks = [];
+      new PerformanceObserver((list) => list.getEntries().forEach((e) => w.__tasks.push([Math.round(e.startTime), Math.round(e.duration)]))).observe({ type: "longtask" });
+    });
+  }
   const frames: Array<{ at: number; data: string }> = [];
   let started = 0;
   cdp.on("Page.screencastFrame", (frame) => {
@@ -114,6 +123,7 @@ async function main() {
   );
   await page.waitForTimeout(FRAMES * 100 - (Date.now() - started));
   await cdp.send("Page.stopScreencast");
+  if (process.env.THROTTLE) console.log("long tasks [start ms since page load, ms]:", JSON.stringify(await page.evaluate(() => (window as unknown as { __tasks: unknown }).__tasks)), "now", await page.evaluate(() => Math.round(performance.now())));
   let last = -Infinity;
   for (const frame of frames) {
     if (frame.at - last < 95) continue;
