@@ -146,6 +146,9 @@ export const MSG = {
   blockFailed: "Failed to block the player",
   blockConfirm: (name: string) => `Block ${name}? You will no longer see their chat messages, and neither of you can send the other trade offers. You can unblock them later.`,
   blockedListEmpty: "You have not blocked anyone.",
+  blocksLoadFailed: "Failed to load blocked players",
+  blocksLoading: "Loading blocked players...",
+  unblockFailed: "Failed to unblock the player",
   /** The blocker's own offer to a player they blocked: they know of the block, so it is named. */
   tradeYouBlocked: "You blocked this player. Unblock them in the chat to trade with them.",
   /**
