@@ -1,11 +1,11 @@
 import { MSG } from "@contract/messages";
-import { signUp, uniqueName } from "./support/game";
+import { expectAccessible, signUp, uniqueName } from "./support/game";
 import { expect, test } from "./support/test";
 
 // Issue 46, item 4 in the browser: a player reports another's message, then blocks them, and the
 // blocked player's messages leave the chat at once; unblocking brings them back.
-test("a player reports and blocks another in chat; the blocked player's messages disappear", async ({ browser }) => {
-  const alice = await browser.newPage();
+test("a player reports and blocks another in chat; the blocked player's messages disappear", async ({ page: alice, browser }) => {
+  // Alice is the test's own page (axe needs a page of a context Playwright made for the test).
   const bob = await browser.newPage();
   const bobName = uniqueName("bob");
   await signUp(alice, uniqueName("alice"));
@@ -18,6 +18,13 @@ test("a player reports and blocks another in chat; the blocked player's messages
   const chat = alice.getByRole("dialog", { name: "Global Chat" });
   const message = chat.getByRole("listitem").filter({ hasText: text });
   await expect(message).toBeVisible();
+  await message.getByRole("button", { name: `Options for ${bobName}'s message` }).click();
+  await expect(alice.getByRole("menuitem")).toHaveCount(2);
+  await expectAccessible(alice, "chat with a message's menu open");
+  await alice.keyboard.press("Escape");
+  // Escape closes the menu only; the chat stays open.
+  await expect(alice.getByRole("menuitem")).toHaveCount(0);
+  await expect(chat).toBeVisible();
 
   // Report...: a reason first, then the report.
   await message.getByRole("button", { name: `Options for ${bobName}'s message` }).click();
@@ -25,6 +32,7 @@ test("a player reports and blocks another in chat; the blocked player's messages
   const report = alice.getByRole("dialog", { name: "Report message" });
   await expect(report.getByRole("button", { name: "Report" })).toBeDisabled();
   await report.getByRole("radio", { name: "Spam or scam" }).check();
+  await expectAccessible(alice, "report dialog");
   await report.getByRole("button", { name: "Report" }).click();
   await expect(alice.getByText(MSG.reportSent)).toBeVisible();
   await expect(report).toBeHidden();
@@ -33,6 +41,7 @@ test("a player reports and blocks another in chat; the blocked player's messages
   await message.getByRole("button", { name: `Options for ${bobName}'s message` }).click();
   await alice.getByRole("menuitem", { name: `Block ${bobName}` }).click();
   const confirm = alice.getByRole("dialog", { name: `Block ${bobName}?` });
+  await expectAccessible(alice, "block dialog");
   await confirm.getByRole("button", { name: "Block" }).click();
   await expect(chat.getByText(text, { exact: true })).toHaveCount(0);
   await expect(alice.getByText(MSG.blockDone(bobName))).toBeVisible();
@@ -52,6 +61,5 @@ test("a player reports and blocks another in chat; the blocked player's messages
   await blocked.getByRole("button", { name: "Unblock" }).click();
   await expect(chat.getByText(next, { exact: true })).toBeVisible();
   await expect(chat.getByText(text, { exact: true })).toBeVisible();
-  await alice.close();
   await bob.close();
 });
