@@ -6,7 +6,11 @@ import { migrateLatest, openDb } from "../db/knex.ts";
 import { runAdmin } from "./adminCommands.ts";
 
 const config = loadConfig();
-const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }).catch((err: unknown) => {
+  // The server holds the embedded database: one line saying so, not a stack.
+  console.error(err instanceof Error ? err.message : String(err));
+  process.exit(1);
+});
 let code = 1;
 try {
   await migrateLatest(db);
