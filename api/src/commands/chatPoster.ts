@@ -3,15 +3,18 @@ import { MSG } from "../contract/messages.ts";
 import type { Db } from "../db/knex.ts";
 import { tooManyRequests } from "../http/errors.ts";
 import { ChatMessage } from "../models/ChatMessage.ts";
+import { assertNotMuted } from "../queries/chatSafety.ts";
 import { lockUser } from "../queries/users.ts";
 
 /**
  * Posts a chat message. The player's row lock serialises their posts, so the count of their
  * messages in the last 10 seconds is exact: a sixth message inside the window is refused.
+ * A player an operator muted is refused first, told until when (issue 46).
  */
 export async function postChatMessage(db: Db, userId: number, message: string, now = new Date()): Promise<number> {
   return db.transaction(async (trx) => {
     await lockUser(trx, userId);
+    await assertNotMuted(trx, userId, now);
     const recent = await trx("chat_messages")
       .where("user_id", userId)
       .andWhere("created_at", ">", new Date(now.getTime() - CHAT_BURST.windowMs))

@@ -1,6 +1,7 @@
 import { MSG } from "../contract/messages.ts";
 import type { Db, Trx } from "../db/knex.ts";
 import { effectiveTradeStatus, type TradeUnlock } from "../game/trading.ts";
+import { assertNotBlocked } from "../queries/chatSafety.ts";
 import { assertMayTrade, assertNotFarming, assertUnderDailyCap } from "../queries/tradeLimits.ts";
 import { conflict, forbidden, notFound } from "../http/errors.ts";
 import { findTrade, type TradeRow } from "../queries/trades.ts";
@@ -37,6 +38,8 @@ export async function acceptTrade(db: Db, userId: number, tradeId: number, unloc
 
     await trx("users").whereIn("id", [trade.fromUserId, trade.toUserId]).orderBy("id").forUpdate().select("id");
     await assertMayTrade(trx, userId, unlock, now);
+    // An offer sent before a block cannot be accepted after it, either way (issue 46).
+    await assertNotBlocked(trx, userId, trade.fromUserId);
     await assertUnderDailyCap(trx, userId, trade.fromUserId, now);
     await assertNotFarming(trx, [trade.fromUserId, trade.toUserId], [offered.id, requested.id]);
     await trx("cards").where({ id: offered.id }).update({ user_id: trade.toUserId });

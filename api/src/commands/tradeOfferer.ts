@@ -2,6 +2,7 @@ import { MSG } from "../contract/messages.ts";
 import type { TradeOfferBody } from "../contract/trades.ts";
 import type { Db } from "../db/knex.ts";
 import { MAX_PENDING_SENT, tradeExpiresAt, type TradeUnlock } from "../game/trading.ts";
+import { assertNotBlocked } from "../queries/chatSafety.ts";
 import { assertMayTrade, assertNotFarming } from "../queries/tradeLimits.ts";
 import { badRequest, conflict, notFound } from "../http/errors.ts";
 import { findTrade, pendingOffers, type TradeRow } from "../queries/trades.ts";
@@ -18,6 +19,8 @@ export async function sendTradeOffer(db: Db, fromUserId: number, body: TradeOffe
     await lockUser(trx, fromUserId);
     const recipient = await trx("users").where({ id: body.toUserId }).first("id");
     if (!recipient) throw notFound(MSG.tradeRecipientMissing);
+    // Issue 46: no offers between two players when either blocked the other.
+    await assertNotBlocked(trx, fromUserId, body.toUserId);
     const cards = await trx("cards").whereIn("id", [offeredCardId, body.requestedCardId]).select("id", "user_id");
     const ownerOf = (cardId: number) => cards.find((c: { id: number }) => c.id === cardId)?.user_id;
     if (ownerOf(offeredCardId) !== fromUserId) throw badRequest(MSG.tradeOfferedNotYours);

@@ -27,3 +27,39 @@ export const ChatMessageBody = z.object({
 export const CHAT_PAGE_DEFAULT = 50;
 /** RULES.md, Chat: at most 5 messages per 10 seconds per player. */
 export const CHAT_BURST = { messages: 5, windowMs: 10_000 } as const;
+
+/** Issue 46 (chat safety): why a message is reported, a short fixed list, in the order shown. */
+export const REPORT_REASONS = ["spam", "harassment", "hate", "illegal", "other"] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
+  spam: "Spam or scam",
+  harassment: "Harassment or bullying",
+  hate: "Hate speech",
+  illegal: "Sexual content involving a minor, or other illegal content",
+  other: "Something else",
+};
+
+export const ReportBody = z.object({
+  reason: z.enum(REPORT_REASONS, { error: MSG.reportReasonInvalid }),
+});
+
+export interface ChatReportDto {
+  id: number;
+  messageId: number;
+  reason: ReportReason;
+  createdAt: string;
+  /** True when this player had already reported the message: nothing new was stored. */
+  alreadyReported: boolean;
+}
+
+/** A player is blocked by the public identity the chat shows: `user.id` of a message. */
+export const BlockBody = z.object({
+  userId: z.number({ error: MSG.blockPlayerMissing }).int({ error: MSG.blockPlayerMissing }).positive({ error: MSG.blockPlayerMissing }).max(2_147_483_647, { error: MSG.blockPlayerMissing }),
+});
+
+/** One of my blocks: the public name only (RULES.md, Accounts). */
+export interface BlockedPlayerDto {
+  userId: number;
+  displayName: string;
+  blockedAt: string;
+}

@@ -130,6 +130,32 @@ export const MSG = {
   chatTooLong: "Messages can be at most 500 characters",
   chatInvisible: "Messages need at least one visible character",
   chatTooFast: "You're sending messages too fast. Wait a few seconds and try again.",
+  // Chat safety (issue 46): reports, blocks, operator mutes.
+  /** The mute's end in UTC, to the minute, e.g. "2026-11-29 03:15 UTC". */
+  chatMuted: (untilUtc: string, reason?: string | null) => `You are muted until ${untilUtc}${reason ? ` (${reason})` : ""}. You can still read the chat.`,
+  reportReasonInvalid: "Choose a reason for the report",
+  reportOwnMessage: "You cannot report your own message",
+  reportMessageMissing: "That message no longer exists",
+  reportSent: "Thanks. The message was reported to the moderators.",
+  reportAlready: "You already reported this message. The moderators have it.",
+  reportFailed: "Failed to report the message",
+  blockPlayerMissing: "That player does not exist",
+  blockSelf: "You cannot block yourself",
+  blockDone: (name: string) => `${name} is blocked. Their messages are hidden and they cannot send you trade offers.`,
+  unblockDone: (name: string) => `${name} is unblocked.`,
+  blockFailed: "Failed to block the player",
+  blockConfirm: (name: string) => `Block ${name}? You will no longer see their chat messages, and neither of you can send the other trade offers. You can unblock them later.`,
+  blockedListEmpty: "You have not blocked anyone.",
+  blocksLoadFailed: "Failed to load blocked players",
+  blocksLoading: "Loading blocked players...",
+  unblockFailed: "Failed to unblock the player",
+  /** The blocker's own offer to a player they blocked: they know of the block, so it is named. */
+  tradeYouBlocked: "You blocked this player. Unblock them in the chat to trade with them.",
+  /**
+   * An offer to a player who blocked the sender. Neutral on purpose: it does not say that the
+   * sender is blocked (a block is the blocker's private choice, as RULES.md keeps usernames private).
+   */
+  tradeNotAccepting: "This player is not taking trade offers right now.",
 
   // Chat and support dialogs (SPEC.md section 8)
   chatSendFailed: "Failed to send message",

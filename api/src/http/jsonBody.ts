@@ -10,7 +10,8 @@ import { badRequest } from "./errors.ts";
  * Only errors of the reading are turned; a route's own errors pass through untouched.
  */
 export function jsonBody() {
-  const parse = bodyParser({ enableTypes: ["json"], jsonLimit: "32kb", encoding: "utf-8" });
+  // DELETE too (DELETE /blocks/:userId): a body it carries passes the same input checks as any other.
+  const parse = bodyParser({ enableTypes: ["json"], jsonLimit: "32kb", encoding: "utf-8", parsedMethods: ["POST", "PUT", "PATCH", "DELETE"] });
   return async (ctx: Context, next: Next) => {
     let read = false;
     try {

@@ -2,12 +2,18 @@ import type { ChatMessageDto } from "../contract/chat.ts";
 import type { Db } from "../db/knex.ts";
 import { publicNameOf } from "../contract/publicName.ts";
 
-/** The newest `limit` messages, oldest first (the order a chat reads). */
-export async function recentMessages(db: Db, limit: number, onlyId?: number): Promise<ChatMessageDto[]> {
+/**
+ * The newest `limit` messages, oldest first (the order a chat reads). With a viewer, messages from
+ * players the viewer blocked are left out on the server (issue 46): the newest `limit` they may see.
+ */
+export async function recentMessages(db: Db, limit: number, onlyId?: number, viewerId?: number): Promise<ChatMessageDto[]> {
   const rows = await db("chat_messages as m")
     .join("users as u", "u.id", "m.user_id")
     .modify((q) => {
       if (onlyId !== undefined) q.where("m.id", onlyId);
+      if (viewerId !== undefined) {
+        q.whereNotExists((b) => b.select(db.raw("1")).from("player_blocks as b").where("b.blocker_id", viewerId).andWhereRaw("b.blocked_id = m.user_id"));
+      }
     })
     .orderBy("m.id", "desc")
     .limit(limit)

@@ -12,6 +12,7 @@ import * as manualCapture from "./20261128000000_manual_capture.ts";
 import * as wideCounters from "./20261128100000_wide_counters.ts";
 import * as rateLimitsUnlogged from "./20261128120000_rate_limits_unlogged.ts";
 import * as revealsBySeed from "./20261128200000_reveals_by_seed.ts";
+import * as chatSafety from "./20261129000000_chat_safety.ts";
 
 // Migrations are listed here and imported statically, so they run the same under tsx, vitest
 // and any bundler (knex's own file loader cannot import .ts files everywhere). Append new ones.
@@ -29,6 +30,7 @@ const MIGRATIONS: Array<[name: string, migration: Knex.Migration]> = [
   ["20261128100000_wide_counters", wideCounters],
   ["20261128120000_rate_limits_unlogged", rateLimitsUnlogged],
   ["20261128200000_reveals_by_seed", revealsBySeed],
+  ["20261129000000_chat_safety", chatSafety],
 ];
 
 export const migrationSource: Knex.MigrationSource<[string, Knex.Migration]> = {

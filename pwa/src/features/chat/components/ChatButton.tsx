@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import type { ChatMessageDto } from "@contract/chat";
 import { MSG } from "@contract/messages";
 import { LIMITS } from "@contract/rules";
-import { apiRequest, messageOf } from "../../../lib/http";
+import { ApiError, apiRequest, messageOf } from "../../../lib/http";
 import { useQueryOffline } from "../../../lib/queryOffline";
 import { useSignedInUser } from "../../../lib/session";
 import { Button } from "../../../lib/ui/Button";
@@ -11,9 +11,11 @@ import { Dialog } from "../../../lib/ui/Dialog";
 import { NoticeBanner } from "../../../lib/ui/ErrorBanner";
 import { OfflineState } from "../../../lib/ui/OfflineState";
 import { useToast } from "../../../lib/ui/Toasts";
+import { chatKey } from "../api";
+import { BlockedPlayers } from "./BlockedPlayers";
+import { MessageActions } from "./MessageActions";
 import "./chat.css";
 
-const chatKey = ["chat-messages"] as const;
 const POLL_MS = 5_000;
 
 /** The header's chat button and the Global Chat dialog (SPEC.md sections 2, 4, 8). */
@@ -39,6 +41,8 @@ function ChatBody() {
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState("");
   const [sending, setSending] = useState(false);
+  // An operator's mute (issue 46): the server's text, which says until when, stays above the form.
+  const [muted, setMuted] = useState<string | null>(null);
   const listRef = useRef<HTMLOListElement>(null);
   // Loads on open and polls every 5 s while the dialog is open; failures are only logged.
   const messages = useQuery({
@@ -65,11 +69,13 @@ function ChatBody() {
     try {
       const sent = await apiRequest<ChatMessageDto>("/chat/messages", { method: "POST", body: { message: text }, fallback: MSG.chatSendFailed });
       setDraft("");
+      setMuted(null);
       // Shown at once, so it stays readable if the connection drops before the list reloads.
       queryClient.setQueryData<ChatMessageDto[]>(chatKey, (old) => (old && sent && !old.some((m) => m.id === sent.id) ? [...old, sent] : old));
       await queryClient.invalidateQueries({ queryKey: chatKey });
     } catch (err) {
-      toast(messageOf(err, MSG.chatSendFailed), { variant: "error" });
+      if (err instanceof ApiError && err.status === 403) setMuted(err.message);
+      else toast(messageOf(err, MSG.chatSendFailed), { variant: "error" });
     } finally {
       setSending(false);
     }
@@ -102,6 +108,7 @@ function ChatBody() {
               <span className="chat__meta">
                 <strong>{mine ? "You" : name}</strong>
                 <time dateTime={m.createdAt}>{new Date(m.createdAt).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })}</time>
+                {!mine && <MessageActions message={m} name={name} disabled={view.offline} />}
               </span>
               {/* Text, never HTML: React escapes it. */}
               <span className="chat__text">{m.message}</span>
@@ -109,6 +116,11 @@ function ChatBody() {
           );
         })}
       </ol>
+      {muted && (
+        <p className="chat__muted" role="alert">
+          {muted}
+        </p>
+      )}
       <form
         className="chat__form"
         onSubmit={(e) => {
@@ -138,6 +150,7 @@ function ChatBody() {
           </Button>
         </div>
       </form>
+      <BlockedPlayers offline={view.offline} />
     </div>
   );
 }
