@@ -26,9 +26,12 @@ interface PackTearProps {
  */
 export function PackTear({ set, count, calm, onTear }: PackTearProps) {
   const [torn, setTorn] = useState(false);
+  // Once, even when a swipe's move and the click after its release both ask before a re-render.
+  const tornRef = useRef(false);
   const from = useRef<{ x: number; y: number } | null>(null);
   const tear = () => {
-    if (torn) return;
+    if (tornRef.current) return;
+    tornRef.current = true;
     setTorn(true);
     onTear();
   };
