@@ -64,7 +64,7 @@ export async function runAdmin(db: Db, argv: string[], out: (line: string) => vo
         if (!reports.length) out("No open reports.");
         for (const r of reports) {
           out(
-            `#${r.id}  ${r.createdAt.toISOString()}  ${r.reason.padEnd(10)}  reported: ${r.reported ?? "(deleted)"} (${r.reportsOnPlayer} open)  by: ${r.reporter}  message ${r.messageId ?? "(deleted)"}: ${JSON.stringify(r.messageText)}`,
+            `#${r.id}  ${r.createdAt.toISOString()}  ${r.reason.padEnd(10)}  reported: ${r.reported ?? "(deleted)"} (${r.reportsOnPlayer} open)  by: ${r.reporter ?? "(deleted)"}  message ${r.messageId ?? "(deleted)"}: ${JSON.stringify(r.messageText)}`,
           );
         }
         return 0;

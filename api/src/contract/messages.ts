@@ -34,6 +34,10 @@ export const MSG = {
   emailPasswordRequiredRemove: "Password is required to remove email address",
   currentPasswordWrong: "Current password is incorrect",
 
+  // Delete my account (issue 46)
+  deletedPlayerName: "Deleted player",
+  deleteAccountPasswordRequired: "Enter your current password to delete your account",
+
   // Password change
   passwordFieldsRequired: "Please fill in all password fields",
   newPasswordTooShort: "Password must be at least 8 characters long",
