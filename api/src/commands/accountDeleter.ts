@@ -72,16 +72,18 @@ export async function deleteProvenAccount(db: Db, userId: number, checkedHash: s
  */
 export async function eraseAccount(trx: Trx, userId: number): Promise<DeletedAccount> {
   const user = await lockUser(trx, userId);
-  const tradesRemoved = await trx("trades").where("from_user_id", userId).orWhere("to_user_id", userId).delete();
-  const battlesAnonymised = await trx("battles")
+  // Counted from RETURNING: knex-pglite does not answer a row count for a delete.
+  const trades = await trx("trades").where("from_user_id", userId).orWhere("to_user_id", userId).delete().returning("id");
+  const battles = await trx("battles")
     .where("opponent_user_id", userId)
     .update({
       opponent_user_id: null,
       player2_name: MSG.deletedPlayerName,
       winner_user_id: trx.raw("CASE WHEN winner_user_id = ? THEN ? ELSE winner_user_id END", [userId, ARENA_BOT_ID]),
-    });
+    })
+    .returning("id");
   await trx("purchases").where("user_id", userId).whereIn("status", ["pending", "failed"]).whereNull("ended_at").update({ status: trx.raw("CASE WHEN status = 'failed' THEN 'failed' ELSE 'abandoned' END"), ended_at: trx.fn.now() });
   const kept = await trx("purchases").where("user_id", userId).count({ n: "*" }).first();
   await trx("users").where("id", userId).delete();
-  return { userId, cards: Number(user.cardCount), tradesRemoved, battlesAnonymised, purchasesKept: Number(kept?.n ?? 0) };
+  return { userId, cards: Number(user.cardCount), tradesRemoved: trades.length, battlesAnonymised: battles.length, purchasesKept: Number(kept?.n ?? 0) };
 }
