@@ -57,6 +57,8 @@ export async function deleteProvenAccount(db: Db, userId: number, checkedHash: s
  * chat messages, blocks both ways, mutes, test-provider payment intents and every session (each
  * device's next request is a 401). Every trade to or from the player (open offers and history)
  * is removed here first, so no other player's card stays reserved by an offer to a missing player.
+ * (Finished trades leave the other player's History tab too: a trade row points at both card rows,
+ * and one of them is the deleted player's. Keeping them needs card snapshots on trades: not done.)
  *
  * What stays, without the player's identity:
  * - purchases: kept for accounting (law), amounts, package, provider reference and dates intact.
