@@ -1,12 +1,14 @@
 import { userInfo } from "node:os";
 import type { Db } from "../db/knex.ts";
 import { AdminError, mutePlayer, openReports, resolveReport, unmutePlayer } from "../commands/chatModeration.ts";
+import { ACCOUNT_USAGE, runAccountCommand } from "./accountAdminCommands.ts";
 
 export const ADMIN_USAGE = `Usage: npm run admin -- [--operator NAME] <command>
   mute <username> <minutes> [reason...]   the player cannot post in the chat until then
   unmute <username>                       lifts the player's mutes now
   reports                                 lists the open chat reports
   resolve-report <id>                     marks a report resolved
+${ACCOUNT_USAGE}
 Every action is written to the admin_audit table under the operator's name (default: the OS user).`;
 
 /** The operator's name: --operator NAME (or --operator=NAME), else the OS user running the CLI. */
@@ -43,6 +45,8 @@ export async function runAdmin(db: Db, argv: string[], out: (line: string) => vo
   const { operator, args } = splitOperator(argv);
   const [command, ...rest] = args;
   try {
+    const accountCode = await runAccountCommand(db, operator, command, rest, out, now);
+    if (accountCode !== null) return accountCode;
     switch (command) {
       case "mute": {
         const [username, minutes, ...reason] = rest;
@@ -64,7 +68,7 @@ export async function runAdmin(db: Db, argv: string[], out: (line: string) => vo
         if (!reports.length) out("No open reports.");
         for (const r of reports) {
           out(
-            `#${r.id}  ${r.createdAt.toISOString()}  ${r.reason.padEnd(10)}  reported: ${r.reported ?? "(deleted)"} (${r.reportsOnPlayer} open)  by: ${r.reporter}  message ${r.messageId ?? "(deleted)"}: ${JSON.stringify(r.messageText)}`,
+            `#${r.id}  ${r.createdAt.toISOString()}  ${r.reason.padEnd(10)}  reported: ${r.reported ?? "(deleted)"} (${r.reportsOnPlayer} open)  by: ${r.reporter ?? "(deleted)"}  message ${r.messageId ?? "(deleted)"}: ${JSON.stringify(r.messageText)}`,
           );
         }
         return 0;

@@ -12,18 +12,18 @@ export class AdminError extends Error {}
 
 export const MAX_MUTE_MINUTES = 365 * 24 * 60;
 
-async function audit(trx: Trx, operator: string, action: string, details: Record<string, unknown>, now: Date): Promise<void> {
+export async function audit(trx: Trx, operator: string, action: string, details: Record<string, unknown>, now: Date): Promise<void> {
   await trx("admin_audit").insert({ operator, action, details: JSON.stringify(details), created_at: now });
 }
 
-async function playerByUsername(trx: Trx, username: string): Promise<{ id: number; username: string; display_name: string | null }> {
+export async function playerByUsername(trx: Trx, username: string): Promise<{ id: number; username: string; display_name: string | null }> {
   // Login usernames are stored as typed; operators may type any case.
   const user = await trx("users").whereRaw("lower(username) = lower(?)", [username]).first("id", "username", "display_name");
   if (!user) throw new AdminError(`No player with the username "${username}"`);
   return user;
 }
 
-function checkOperator(operator: string): string {
+export function checkOperator(operator: string): string {
   const name = operator.trim();
   if (!name || name.length > 100) throw new AdminError("The operator's name is 1-100 characters (--operator)");
   return name;
@@ -69,7 +69,8 @@ export interface OpenReport {
   reason: string;
   messageId: number | null;
   messageText: string;
-  reporter: string;
+  /** Null once the reporter deleted their account (the report stays, without them). */
+  reporter: string | null;
   reported: string | null;
   reportedUserId: number | null;
   /** Open reports about the same player, this one included: who is reported often. */
@@ -81,7 +82,7 @@ export async function openReports(db: Db, operator: string, now = new Date()): P
   const by = checkOperator(operator);
   return db.transaction(async (trx) => {
     const rows = await trx("chat_reports as r")
-      .join("users as rep", "rep.id", "r.reporter_id")
+      .leftJoin("users as rep", "rep.id", "r.reporter_id")
       .leftJoin("users as u", "u.id", "r.reported_user_id")
       .whereNull("r.resolved_at")
       .orderBy("r.id")

@@ -70,3 +70,12 @@ export const UpdatePasswordBody = z.object({
     .min(LIMITS.newPasswordMin, { error: MSG.newPasswordTooShort })
     .max(LIMITS.newPasswordMax, { error: MSG.newPasswordTooLong }),
 });
+
+/**
+ * POST /api/user/delete: the proof that it is the player. Today the current password; a passkey
+ * assertion can be added later as another field (exactly one of them given).
+ */
+export const DeleteAccountBody = z.object({
+  password: z.string({ error: MSG.deleteAccountPasswordRequired }).min(1, { error: MSG.deleteAccountPasswordRequired }).max(LIMITS.loginPasswordMax, { error: MSG.currentPasswordWrong }),
+});
+export type DeleteAccountBodyDto = z.infer<typeof DeleteAccountBody>;

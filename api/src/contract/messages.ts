@@ -34,6 +34,11 @@ export const MSG = {
   emailPasswordRequiredRemove: "Password is required to remove email address",
   currentPasswordWrong: "Current password is incorrect",
 
+  // Delete my account (issue 46)
+  deletedPlayerName: "Deleted player",
+  deleteAccountPasswordRequired: "Enter your current password to delete your account",
+  accountDeleted: "Your account has been deleted",
+
   // Password change
   passwordFieldsRequired: "Please fill in all password fields",
   newPasswordTooShort: "Password must be at least 8 characters long",
@@ -326,6 +331,7 @@ export const FALLBACK = {
   checkEmail: "Failed to check email",
   updateEmail: "Failed to update email",
   updatePassword: "Failed to update password",
+  deleteAccount: "Failed to delete account",
   checkAvailability: "Failed to check availability",
   checkEmailAvailability: "Failed to check email availability",
   unlinkEmail: "Failed to unlink email",

@@ -1,9 +1,11 @@
 import Router from "@koa/router";
-import { CheckEmailBody, DisplayNameBody, UpdateEmailBody, UpdatePasswordBody } from "../contract/auth.ts";
+import { CheckEmailBody, DeleteAccountBody, DisplayNameBody, UpdateEmailBody, UpdatePasswordBody } from "../contract/auth.ts";
 import { MSG } from "../contract/messages.ts";
 import type { Db } from "../db/knex.ts";
 import { setDisplayName, updateEmail, updatePassword } from "../commands/accountSettings.ts";
 import { requireAuth, signIn } from "../http/auth.ts";
+import { clearSessionCookie } from "../http/session.ts";
+import { checkDeletionProof, deleteProvenAccount } from "../commands/accountDeleter.ts";
 import { authRateRules, hitRateLimit } from "../http/rateLimit.ts";
 import { parseBody } from "../http/validate.ts";
 import type { Config } from "../config.ts";
@@ -95,6 +97,24 @@ export function accountRoutes(db: Db, config: Config, payments: PaymentProvider 
     await limitPasswordCheck(ctx.state.userId);
     await updatePassword(db, ctx.state.userId, body.currentPassword, body.newPassword);
     await signIn(ctx, db, ctx.state.userId);
+    ctx.body = { ok: true };
+  });
+
+  /**
+   * Issue 46 item 3, "Delete my account": proven with the current password under the same per-player
+   * limit as every other check of it. Open checkouts end at the provider first (as a lowered
+   * spending limit does), then one transaction erases the account; every session ends with it, and
+   * this device's cookie is cleared in the answer.
+   */
+  router.post("/user/delete", auth, async (ctx) => {
+    const body = parseBody(ctx, DeleteAccountBody);
+    const proof = { kind: "password" as const, password: body.password };
+    await limitPasswordCheck(ctx.state.userId);
+    const checkedHash = await checkDeletionProof(db, ctx.state.userId, proof);
+    if (payments) await endOpenCheckouts(db, payments, ctx.state.userId);
+    await deleteProvenAccount(db, ctx.state.userId, checkedHash);
+    clearSessionCookie(ctx);
+    ctx.set("Cache-Control", "no-store");
     ctx.body = { ok: true };
   });
 

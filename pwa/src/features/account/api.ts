@@ -32,3 +32,14 @@ export const emailQueryOptions = () =>
     queryFn: () => apiRequest<{ email: string | null }>("/user/email", { fallback: FALLBACK.getEmail }),
     staleTime: 0,
   });
+
+/**
+ * How the player proves it is them before the account is deleted: the current password today.
+ * A passkey would be another member of this union, its assertion sent in place of the password.
+ */
+export type DeletionProof = { password: string };
+
+/** POST /api/user/delete: erases the account and every session; the answer clears this device's cookie. */
+export function deleteAccount(proof: DeletionProof): Promise<{ ok: true }> {
+  return apiRequest("/user/delete", { method: "POST", body: proof, fallback: FALLBACK.deleteAccount });
+}

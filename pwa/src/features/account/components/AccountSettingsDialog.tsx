@@ -4,10 +4,11 @@ import { InstallSection } from "../../../install/components/InstallSection";
 import { DisplayNameSection } from "./DisplayNameSection";
 import { EmailSection } from "./EmailSection";
 import { PasswordSection } from "./PasswordSection";
+import { DeleteAccountSection } from "./DeleteAccountSection";
 import { SpendingLimitSection } from "../../spending/SpendingLimitSection";
 import "./Account.css";
 
-/** Account Settings (SPEC.md section 2): display name, optional email, password; and Install (issue 12). */
+/** Account Settings (SPEC.md section 2): display name, optional email, password; Install (issue 12); Delete my account (issue 46), last. */
 export function AccountSettingsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { user } = useSession();
   if (!user) return null;
@@ -31,6 +32,7 @@ export function AccountSettingsDialog({ open, onClose }: { open: boolean; onClos
         <EmailSection />
         <PasswordSection />
         <SpendingLimitSection />
+        <DeleteAccountSection />
       </div>
     </Dialog>
   );
