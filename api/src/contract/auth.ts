@@ -70,3 +70,18 @@ export const UpdatePasswordBody = z.object({
     .min(LIMITS.newPasswordMin, { error: MSG.newPasswordTooShort })
     .max(LIMITS.newPasswordMax, { error: MSG.newPasswordTooLong }),
 });
+
+/** "Forgot password?" with mail configured: the username or the e-mail address. */
+export const ForgotPasswordBody = z.object({
+  login: requiredString(MSG.forgotLoginRequired).trim().max(LIMITS.emailMax, { error: MSG.forgotLoginRequired }),
+});
+
+/** The reset page: the link's token and the new password (the registration's policy). */
+export const ResetPasswordBody = z.object({
+  token: z.string({ error: MSG.resetLinkInvalid }).max(100, { error: MSG.resetLinkInvalid }),
+  password: newPassword,
+});
+
+export const ConfirmEmailBody = z.object({
+  token: z.string({ error: MSG.emailConfirmInvalid }).max(100, { error: MSG.emailConfirmInvalid }),
+});
