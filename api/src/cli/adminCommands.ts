@@ -1,5 +1,6 @@
 import { userInfo } from "node:os";
 import type { Db } from "../db/knex.ts";
+import { RESET_LINK_USAGE, resetLinkCommand } from "./resetLinkCommand.ts";
 import { AdminError, mutePlayer, openReports, resolveReport, unmutePlayer } from "../commands/chatModeration.ts";
 
 export const ADMIN_USAGE = `Usage: npm run admin -- [--operator NAME] <command>
@@ -7,6 +8,7 @@ export const ADMIN_USAGE = `Usage: npm run admin -- [--operator NAME] <command>
   unmute <username>                       lifts the player's mutes now
   reports                                 lists the open chat reports
   resolve-report <id>                     marks a report resolved
+${RESET_LINK_USAGE}
 Every action is written to the admin_audit table under the operator's name (default: the OS user).`;
 
 /** The operator's name: --operator NAME (or --operator=NAME), else the OS user running the CLI. */
@@ -68,6 +70,11 @@ export async function runAdmin(db: Db, argv: string[], out: (line: string) => vo
           );
         }
         return 0;
+      }
+      case "reset-link": {
+        const code = await resetLinkCommand(db, operator, rest, out, now);
+        if (code === 2) break;
+        return code;
       }
       case "resolve-report": {
         const [id] = rest;

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashToken } from "../commands/accountLinks.ts";
 import { MSG } from "../contract/messages.ts";
 import { RESET_MAILS_PER_HOUR } from "../http/rateLimit.ts";
+import { runAdmin } from "../cli/adminCommands.ts";
 import { linkIn, startMailReceiver, type MailReceiver } from "../testing/mailReceiver.ts";
 import { clearOfWindowEdge } from "../testing/rateWindows.ts";
 import { signedUpClient, startTestServer, type TestServer } from "../testing/testServer.ts";
@@ -150,6 +151,22 @@ describe("password reset by e-mail", () => {
     } finally {
       await tight.close();
     }
+  });
+
+  it("admin CLI: reset-link prints a single-use link and records it in admin_audit", async () => {
+    const who = await player(false);
+    const lines: string[] = [];
+    expect(await runAdmin(server.db, ["--operator", "ops", "reset-link", who.username.toLowerCase()], (l) => lines.push(l))).toBe(0);
+    const link = lines.find((l) => l.startsWith("http"))!;
+    const audit = await server.db("admin_audit").where({ action: "reset-link" }).orderBy("id", "desc").first();
+    expect(audit.operator).toBe("ops");
+    const details = typeof audit.details === "string" ? JSON.parse(audit.details) : audit.details;
+    expect(details.username).toBe(who.username);
+    expect(JSON.stringify(audit)).not.toContain(tokenOf(link));
+    expect((await server.client().post("/api/auth/reset-password", { token: tokenOf(link), password: NEW_PASSWORD })).status).toBe(200);
+    expect((await server.client().post("/api/auth/reset-password", { token: tokenOf(link), password: NEW_PASSWORD })).status).toBe(400);
+    expect(await runAdmin(server.db, ["reset-link", "No_such_player"], () => {})).toBe(1);
+    expect(await runAdmin(server.db, ["reset-link"], () => {})).toBe(2);
   });
 });
 
