@@ -39,9 +39,9 @@ export const MSG = {
   emailConfirmInvalid: "This confirmation link is not valid any more. Please change your address again in Account Settings.",
 
   // Password reset by e-mail (issue 46; only when the operator configured mail)
-  forgotLoginRequired: "Please enter your username or e-mail address",
+  forgotLoginRequired: "Please enter your username or email address",
   /** The same answer whether or not an account matches: nobody learns which accounts exist. */
-  resetLinkSent: "If an account with an e-mail address matches, we have sent it a link. The link works once, for 30 minutes.",
+  resetLinkSent: "If an account with an email address matches, we have sent it a link. The link works once, for 30 minutes.",
   resetLinkInvalid: "This reset link is not valid any more. Please ask for a new one.",
   passwordResetDone: "Your password is changed and you are signed out everywhere. Sign in with your new password.",
 
@@ -342,4 +342,7 @@ export const FALLBACK = {
   unlinkEmail: "Failed to unlink email",
   findOpponent: "Failed to find opponent",
   battleRound: "Failed to continue battle round",
+  forgotPassword: "Failed to send the reset link",
+  resetPassword: "Failed to reset the password",
+  confirmEmail: "Failed to confirm the email address",
 } as const;
