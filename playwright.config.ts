@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
 import { PLAYWRIGHT_CHROMIUM } from "./api/src/bench/web/chromium.ts";
+import { MAIL_APP_PORT, MAIL_APP_URL, MAIL_SMTP_PORT } from "./e2e/support/mailServer.ts";
 
 // Browser tests run the real thing: `npm start` (build if needed, migrate, serve PWA + API) on its
 // own port and a fresh embedded database. E2E_BASE_URL points them at a running `npm start` of this
@@ -16,6 +17,17 @@ const baseURL = externalBaseUrl ?? `http://localhost:${PORT}`;
 // temporary folder is only made when it is needed.
 const startsServer = !externalBaseUrl && !process.env.TEST_WORKER_INDEX;
 const dataDir = process.env.E2E_DATA_DIR ?? (startsServer ? mkdtempSync(path.join(tmpdir(), "foilbound-e2e-")) : "");
+const mailDataDir = startsServer ? mkdtempSync(path.join(tmpdir(), "foilbound-e2e-mail-")) : "";
+
+const serverEnv = {
+  LOG_REQUESTS: "0",
+  // Every test signs up and in from one address; the real limits are covered by API tests.
+  AUTH_ATTEMPTS_PER_IP: "10000",
+  AUTH_ATTEMPTS_PER_USERNAME: "1000",
+  // Fresh accounts trade at once here (RULES.md: after a day and 10 packs; API tests cover that).
+  TRADE_UNLOCK_HOURS: "0",
+  TRADE_UNLOCK_PACKS: "0",
+};
 
 export default defineConfig({
   testDir: "e2e",
@@ -59,23 +71,26 @@ export default defineConfig({
   ],
   webServer: externalBaseUrl
     ? undefined
-    : {
-        command: "npm start",
-        url: `${baseURL}/api/health`,
-        reuseExistingServer: false,
-        timeout: 240_000,
-        stdout: "ignore",
-        stderr: "pipe",
-        env: {
-          PORT: String(PORT),
-          DATA_DIR: dataDir,
-          LOG_REQUESTS: "0",
-          // Every test signs up and in from one address; the real limits are covered by API tests.
-          AUTH_ATTEMPTS_PER_IP: "10000",
-          AUTH_ATTEMPTS_PER_USERNAME: "1000",
-          // Fresh accounts trade at once here (RULES.md: after a day and 10 packs; API tests cover that).
-          TRADE_UNLOCK_HOURS: "0",
-          TRADE_UNLOCK_PACKS: "0",
+    : [
+        {
+          command: "npm start",
+          url: `${baseURL}/api/health`,
+          reuseExistingServer: false,
+          timeout: 240_000,
+          stdout: "ignore",
+          stderr: "pipe",
+          env: { ...serverEnv, PORT: String(PORT), DATA_DIR: dataDir },
         },
-      },
+        // The same build with mail on (e2e/support/mailServer.ts): started after the first, which
+        // built the app, so it only serves. Its mail goes to the spec's receiver on 127.0.0.1.
+        {
+          command: "npx tsx api/src/main.ts",
+          url: `${MAIL_APP_URL}/api/health`,
+          reuseExistingServer: false,
+          timeout: 120_000,
+          stdout: "ignore",
+          stderr: "pipe",
+          env: { ...serverEnv, PORT: String(MAIL_APP_PORT), DATA_DIR: mailDataDir, SMTP_URL: `smtp://127.0.0.1:${MAIL_SMTP_PORT}`, MAIL_FROM: "noreply@foilbound.example", PUBLIC_URL: MAIL_APP_URL },
+        },
+      ],
 });

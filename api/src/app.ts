@@ -12,6 +12,7 @@ import { sessionMiddleware } from "./http/session.ts";
 import { staticFiles } from "./http/staticFiles.ts";
 import { wellFormedInput } from "./http/wellFormedInput.ts";
 import type { Logger } from "./logger.ts";
+import { createMailer } from "./lib/mailer.ts";
 import { accountRoutes } from "./routes/account.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { battleRoutes } from "./routes/battle.ts";
@@ -39,10 +40,11 @@ const WEBHOOK_PATHS = ["/api/stripe/webhook"];
 /** The router table: every API route, under /api. */
 export function apiRouter({ db, config, log }: AppDeps): Router {
   const payments = selectPaymentProvider(config, db);
+  const mailer = createMailer(config.mail, log);
   const api = new Router({ prefix: "/api" });
   // One gate for the heavy reads of every route: a player's reads at once count together.
   const heavyRead = fairShare(db);
-  for (const routes of [systemRoutes(db, config, payments), authRoutes(db, config), accountRoutes(db, config, payments), cardRoutes(db, heavyRead), fairnessRoutes(db, heavyRead), rewardRoutes(db), leaderboardRoutes(db, heavyRead), chatRoutes(db), battleRoutes(db), tradingRoutes(db, config), storeRoutes(db, payments, log)]) {
+  for (const routes of [systemRoutes(db, config, payments), authRoutes(db, config, mailer), accountRoutes(db, config, payments, mailer), cardRoutes(db, heavyRead), fairnessRoutes(db, heavyRead), rewardRoutes(db), leaderboardRoutes(db, heavyRead), chatRoutes(db), battleRoutes(db), tradingRoutes(db, config), storeRoutes(db, payments, log)]) {
     api.use(routes.routes(), routes.allowedMethods());
   }
   return api;

@@ -40,6 +40,13 @@ export interface Config {
    * no keys; in production only when the operator sets PAYMENTS_TEST_MODE=1 explicitly.
    */
   paymentsTestMode: boolean;
+  /**
+   * Outgoing mail (issue 46): password reset and e-mail confirmation links. Off (null) unless
+   * SMTP_URL is set; MAIL_FROM is the sender (default: the support address).
+   */
+  mail: { smtpUrl: string; from: string } | null;
+  /** The address players open the game at, for links in e-mails and from the admin CLI. */
+  publicUrl: string;
 }
 
 export const ROOT_DIR = path.resolve(import.meta.dirname, "../..");
@@ -58,6 +65,11 @@ function proxyHops(value: string | undefined): number {
   if (value === "true") return 1;
   const n = Number(value);
   return Number.isInteger(n) && n > 0 ? Math.min(n, 10) : 0;
+}
+
+/** PUBLIC_URL, else the first ALLOWED_ORIGINS entry, else this machine's port; no trailing slash. */
+export function publicUrlOf(env: NodeJS.ProcessEnv = process.env): string {
+  return (env.PUBLIC_URL || (env.ALLOWED_ORIGINS || "").split(",")[0]?.trim() || `http://localhost:${Number(env.PORT || 3000)}`).replace(/\/+$/, "");
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -90,6 +102,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       // Only for tests and local stand-ins: http://127.0.0.1:port instead of api.stripe.com.
       apiBase: env.STRIPE_API_BASE || undefined,
     },
+    mail: env.SMTP_URL ? { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM || env.SUPPORT_EMAIL || "support@foilbound.example" } : null,
+    publicUrl: publicUrlOf(env),
     paymentsTestMode: env.PAYMENTS_TEST_MODE === "1" || (env.PAYMENTS_TEST_MODE !== "0" && env.NODE_ENV !== "production"),
   };
 }

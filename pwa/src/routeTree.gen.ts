@@ -12,10 +12,12 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as BattleRouteImport } from './routes/battle'
 import { Route as CollectionRouteImport } from './routes/collection'
+import { Route as ConfirmEmailRouteImport } from './routes/confirm-email'
 import { Route as FairnessRouteImport } from './routes/fairness'
 import { Route as HistoryRouteImport } from './routes/history'
 import { Route as PrivacyRouteImport } from './routes/privacy'
 import { Route as RankRouteImport } from './routes/rank'
+import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as RewardsRouteImport } from './routes/rewards'
 import { Route as StoreRouteImport } from './routes/store'
 import { Route as TermsRouteImport } from './routes/terms'
@@ -36,6 +38,11 @@ const CollectionRoute = CollectionRouteImport.update({
   path: '/collection',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ConfirmEmailRoute = ConfirmEmailRouteImport.update({
+  id: '/confirm-email',
+  path: '/confirm-email',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const FairnessRoute = FairnessRouteImport.update({
   id: '/fairness',
   path: '/fairness',
@@ -54,6 +61,11 @@ const PrivacyRoute = PrivacyRouteImport.update({
 const RankRoute = RankRouteImport.update({
   id: '/rank',
   path: '/rank',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ResetPasswordRoute = ResetPasswordRouteImport.update({
+  id: '/reset-password',
+  path: '/reset-password',
   getParentRoute: () => rootRouteImport,
 } as any)
 const RewardsRoute = RewardsRouteImport.update({
@@ -81,10 +93,12 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/battle': typeof BattleRoute
   '/collection': typeof CollectionRoute
+  '/confirm-email': typeof ConfirmEmailRoute
   '/fairness': typeof FairnessRoute
   '/history': typeof HistoryRoute
   '/privacy': typeof PrivacyRoute
   '/rank': typeof RankRoute
+  '/reset-password': typeof ResetPasswordRoute
   '/rewards': typeof RewardsRoute
   '/store': typeof StoreRoute
   '/terms': typeof TermsRoute
@@ -94,10 +108,12 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/battle': typeof BattleRoute
   '/collection': typeof CollectionRoute
+  '/confirm-email': typeof ConfirmEmailRoute
   '/fairness': typeof FairnessRoute
   '/history': typeof HistoryRoute
   '/privacy': typeof PrivacyRoute
   '/rank': typeof RankRoute
+  '/reset-password': typeof ResetPasswordRoute
   '/rewards': typeof RewardsRoute
   '/store': typeof StoreRoute
   '/terms': typeof TermsRoute
@@ -108,10 +124,12 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/battle': typeof BattleRoute
   '/collection': typeof CollectionRoute
+  '/confirm-email': typeof ConfirmEmailRoute
   '/fairness': typeof FairnessRoute
   '/history': typeof HistoryRoute
   '/privacy': typeof PrivacyRoute
   '/rank': typeof RankRoute
+  '/reset-password': typeof ResetPasswordRoute
   '/rewards': typeof RewardsRoute
   '/store': typeof StoreRoute
   '/terms': typeof TermsRoute
@@ -123,10 +141,12 @@ export interface FileRouteTypes {
     | '/'
     | '/battle'
     | '/collection'
+    | '/confirm-email'
     | '/fairness'
     | '/history'
     | '/privacy'
     | '/rank'
+    | '/reset-password'
     | '/rewards'
     | '/store'
     | '/terms'
@@ -136,10 +156,12 @@ export interface FileRouteTypes {
     | '/'
     | '/battle'
     | '/collection'
+    | '/confirm-email'
     | '/fairness'
     | '/history'
     | '/privacy'
     | '/rank'
+    | '/reset-password'
     | '/rewards'
     | '/store'
     | '/terms'
@@ -149,10 +171,12 @@ export interface FileRouteTypes {
     | '/'
     | '/battle'
     | '/collection'
+    | '/confirm-email'
     | '/fairness'
     | '/history'
     | '/privacy'
     | '/rank'
+    | '/reset-password'
     | '/rewards'
     | '/store'
     | '/terms'
@@ -163,10 +187,12 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   BattleRoute: typeof BattleRoute
   CollectionRoute: typeof CollectionRoute
+  ConfirmEmailRoute: typeof ConfirmEmailRoute
   FairnessRoute: typeof FairnessRoute
   HistoryRoute: typeof HistoryRoute
   PrivacyRoute: typeof PrivacyRoute
   RankRoute: typeof RankRoute
+  ResetPasswordRoute: typeof ResetPasswordRoute
   RewardsRoute: typeof RewardsRoute
   StoreRoute: typeof StoreRoute
   TermsRoute: typeof TermsRoute
@@ -196,6 +222,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof CollectionRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/confirm-email': {
+      id: '/confirm-email'
+      path: '/confirm-email'
+      fullPath: '/confirm-email'
+      preLoaderRoute: typeof ConfirmEmailRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/fairness': {
       id: '/fairness'
       path: '/fairness'
@@ -222,6 +255,13 @@ declare module '@tanstack/react-router' {
       path: '/rank'
       fullPath: '/rank'
       preLoaderRoute: typeof RankRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/reset-password': {
+      id: '/reset-password'
+      path: '/reset-password'
+      fullPath: '/reset-password'
+      preLoaderRoute: typeof ResetPasswordRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/rewards': {
@@ -259,10 +299,12 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   BattleRoute: BattleRoute,
   CollectionRoute: CollectionRoute,
+  ConfirmEmailRoute: ConfirmEmailRoute,
   FairnessRoute: FairnessRoute,
   HistoryRoute: HistoryRoute,
   PrivacyRoute: PrivacyRoute,
   RankRoute: RankRoute,
+  ResetPasswordRoute: ResetPasswordRoute,
   RewardsRoute: RewardsRoute,
   StoreRoute: StoreRoute,
   TermsRoute: TermsRoute,

@@ -1,5 +1,6 @@
 import { userInfo } from "node:os";
 import type { Db } from "../db/knex.ts";
+import { RESET_LINK_USAGE, resetLinkCommand } from "./resetLinkCommand.ts";
 import { AdminError, mutePlayer, openReports, resolveReport, unmutePlayer } from "../commands/chatModeration.ts";
 import { ACCOUNT_USAGE, runAccountCommand } from "./accountAdminCommands.ts";
 
@@ -9,6 +10,7 @@ export const ADMIN_USAGE = `Usage: npm run admin -- [--operator NAME] <command>
   reports                                 lists the open chat reports
   resolve-report <id>                     marks a report resolved
 ${ACCOUNT_USAGE}
+${RESET_LINK_USAGE}
 Every action is written to the admin_audit table under the operator's name (default: the OS user).`;
 
 /** The operator's name: --operator NAME (or --operator=NAME), else the OS user running the CLI. */
@@ -72,6 +74,11 @@ export async function runAdmin(db: Db, argv: string[], out: (line: string) => vo
           );
         }
         return 0;
+      }
+      case "reset-link": {
+        const code = await resetLinkCommand(db, operator, rest, out, now);
+        if (code === 2) break;
+        return code;
       }
       case "resolve-report": {
         const [id] = rest;

@@ -1,6 +1,6 @@
 import { UniqueViolationError } from "objection";
 import { MSG } from "../contract/messages.ts";
-import type { Db } from "../db/knex.ts";
+import type { Db, Trx } from "../db/knex.ts";
 import { badRequest, conflict, unauthorized } from "../http/errors.ts";
 import { newPasswordProblem } from "../lib/passwordPolicy.ts";
 import { hashPassword, verifyPassword } from "../lib/passwords.ts";
@@ -20,8 +20,18 @@ export async function setDisplayName(db: Db, userId: number, displayName: string
   }
 }
 
-/** Sets or removes (null) the e-mail address; any change to an existing address needs the password. */
-export async function updateEmail(db: Db, userId: number, email: string | null, password: string): Promise<string | null> {
+/**
+ * Sets or removes (null) the e-mail address; any change to an existing address needs the password.
+ * With `confirmByLink` (mail configured, issue 46) a new address is not set: the callback sends it
+ * a confirmation link inside the same checks, and the account keeps its current address for now.
+ */
+export async function updateEmail(
+  db: Db,
+  userId: number,
+  email: string | null,
+  password: string,
+  confirmByLink?: (trx: Trx, user: User, email: string) => Promise<void>,
+): Promise<string | null> {
   const user = await User.query(db).findById(userId);
   if (!user) throw unauthorized();
   if (email === user.email) return email;
@@ -33,6 +43,10 @@ export async function updateEmail(db: Db, userId: number, email: string | null, 
       // The password checked above must still be the account's (a change elsewhere meanwhile makes it wrong).
       if ((await lockUser(trx, userId)).passwordHash !== user.passwordHash) throw badRequest(MSG.currentPasswordWrong);
       if (email !== null && !(await isEmailFree(trx, email, userId))) throw conflict(MSG.emailTaken);
+      if (email !== null && confirmByLink) {
+        await confirmByLink(trx, user, email);
+        return user.email;
+      }
       const updated = await User.query(trx).patchAndFetchById(userId, { email, updatedAt: new Date() });
       return updated.email;
     });

@@ -79,3 +79,18 @@ export const DeleteAccountBody = z.object({
   password: z.string({ error: MSG.deleteAccountPasswordRequired }).min(1, { error: MSG.deleteAccountPasswordRequired }).max(LIMITS.loginPasswordMax, { error: MSG.currentPasswordWrong }),
 });
 export type DeleteAccountBodyDto = z.infer<typeof DeleteAccountBody>;
+
+/** "Forgot password?" with mail configured: the username or the e-mail address. */
+export const ForgotPasswordBody = z.object({
+  login: requiredString(MSG.forgotLoginRequired).trim().max(LIMITS.emailMax, { error: MSG.forgotLoginRequired }),
+});
+
+/** The reset page: the link's token and the new password (the registration's policy). */
+export const ResetPasswordBody = z.object({
+  token: z.string({ error: MSG.resetLinkInvalid }).max(100, { error: MSG.resetLinkInvalid }),
+  password: newPassword,
+});
+
+export const ConfirmEmailBody = z.object({
+  token: z.string({ error: MSG.emailConfirmInvalid }).max(100, { error: MSG.emailConfirmInvalid }),
+});

@@ -33,6 +33,17 @@ export const MSG = {
   emailPasswordRequiredChange: "Password is required to change email address",
   emailPasswordRequiredRemove: "Password is required to remove email address",
   currentPasswordWrong: "Current password is incorrect",
+  /** Issue 46: with mail configured, a new address changes only once its link is opened. */
+  emailConfirmSent: (email: string) => `We sent a confirmation link to ${email}. Your address changes when you open it (within 24 hours).`,
+  emailConfirmed: "Email address confirmed!",
+  emailConfirmInvalid: "This confirmation link is not valid any more. Please change your address again in Account Settings.",
+
+  // Password reset by e-mail (issue 46; only when the operator configured mail)
+  forgotLoginRequired: "Please enter your username or email address",
+  /** The same answer whether or not an account matches: nobody learns which accounts exist. */
+  resetLinkSent: "If an account with an email address matches, we have sent it a link. The link works once, for 30 minutes.",
+  resetLinkInvalid: "This reset link is not valid any more. Please ask for a new one.",
+  passwordResetDone: "Your password is changed and you are signed out everywhere. Sign in with your new password.",
 
   // Delete my account (issue 46)
   deletedPlayerName: "Deleted player",
@@ -337,4 +348,7 @@ export const FALLBACK = {
   unlinkEmail: "Failed to unlink email",
   findOpponent: "Failed to find opponent",
   battleRound: "Failed to continue battle round",
+  forgotPassword: "Failed to send the reset link",
+  resetPassword: "Failed to reset the password",
+  confirmEmail: "Failed to confirm the email address",
 } as const;

@@ -51,5 +51,7 @@ export interface ErrorResponse {
 export interface AppInfo {
   appName: string;
   supportEmail: string;
+  /** Issue 46: "Forgot password?" sends a reset link (the operator configured mail). */
+  passwordResetByMail: boolean;
   payments: PaymentsConfigDto;
 }

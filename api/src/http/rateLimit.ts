@@ -27,6 +27,7 @@ export async function hitRateLimit(db: Db, rule: RateRule, subject: string, now 
 }
 
 export const AUTH_WINDOW_MS = 5 * 60 * 1000;
+export const RESET_MAILS_PER_HOUR = 5;
 
 /** Login and registration: generous for a person, tight for a password-guessing script. */
 export function authRateRules(config: { authAttemptsPerIp: number; authAttemptsPerUsername: number }) {
@@ -39,5 +40,13 @@ export function authRateRules(config: { authAttemptsPerIp: number; authAttemptsP
     // Checking the current password in Settings (change password or e-mail), per player: a stolen
     // session must not become a fast way to guess the password.
     perPlayerPasswordCheck: { name: "password-check:player", limit: config.authAttemptsPerUsername, windowMs: AUTH_WINDOW_MS },
+    // "Forgot password?" (issue 46): per IP like sign-in; per account a few mails an hour, counted
+    // both by what was typed (the same 429 for known and unknown accounts) and, silently, by the
+    // account found (its username and its address count together).
+    resetRequestPerIp: { name: "reset:ip", limit: config.authAttemptsPerIp, windowMs: AUTH_WINDOW_MS },
+    resetRequestPerLogin: { name: "reset:login", limit: RESET_MAILS_PER_HOUR, windowMs: 60 * 60_000 },
+    resetRequestPerAccount: { name: "reset:account", limit: RESET_MAILS_PER_HOUR, windowMs: 60 * 60_000 },
+    // Using a reset or confirmation link, per IP (a link cannot be guessed; this stops a script trying).
+    linkUsePerIp: { name: "link:ip", limit: config.authAttemptsPerIp, windowMs: AUTH_WINDOW_MS },
   } satisfies Record<string, RateRule>;
 }

@@ -1,7 +1,10 @@
 import Router from "@koa/router";
-import { CheckEmailBody, DeleteAccountBody, DisplayNameBody, UpdateEmailBody, UpdatePasswordBody } from "../contract/auth.ts";
+import { CheckEmailBody, ConfirmEmailBody, DeleteAccountBody, DisplayNameBody, UpdateEmailBody, UpdatePasswordBody } from "../contract/auth.ts";
 import { MSG } from "../contract/messages.ts";
-import type { Db } from "../db/knex.ts";
+import type { Db, Trx } from "../db/knex.ts";
+import { MAIL_TEXT, confirmEmailChange, emailConfirmUrl, issueToken } from "../commands/accountLinks.ts";
+import type { Mailer } from "../lib/mailer.ts";
+import type { User } from "../models/User.ts";
 import { setDisplayName, updateEmail, updatePassword } from "../commands/accountSettings.ts";
 import { requireAuth, signIn } from "../http/auth.ts";
 import { clearSessionCookie } from "../http/session.ts";
@@ -20,7 +23,7 @@ import { rankOf } from "../queries/rank.ts";
 import { isDisplayNameFree, isEmailFree, loadUserFresh } from "../queries/users.ts";
 import { isValidDisplayName, isValidEmail } from "../contract/rules.ts";
 
-export function accountRoutes(db: Db, config: Config, payments: PaymentProvider | null) {
+export function accountRoutes(db: Db, config: Config, payments: PaymentProvider | null, mailer: Mailer | null = null) {
   const router = new Router();
   const auth = requireAuth(db);
   const limits = authRateRules(config);
@@ -89,7 +92,25 @@ export function accountRoutes(db: Db, config: Config, payments: PaymentProvider 
   router.put("/user/email", auth, async (ctx) => {
     const body = parseBody(ctx, UpdateEmailBody);
     if (body.password) await limitPasswordCheck(ctx.state.userId);
-    ctx.body = { email: await updateEmail(db, ctx.state.userId, body.email, body.password) };
+    // With mail configured a new address is confirmed first (issue 46): a link goes to it, and
+    // the answer names it as pending; removing the address stays immediate.
+    let pendingEmail: string | null = null;
+    const viaLink = mailer
+      ? async (trx: Trx, user: User, email: string) => {
+          const link = emailConfirmUrl(config.publicUrl, await issueToken(trx, user.id, "email_change", new Date(), email));
+          pendingEmail = email;
+          mailer.send({ to: email, subject: MAIL_TEXT.confirmSubject(config.appName), text: MAIL_TEXT.confirmBody(config.appName, user.username, link) });
+        }
+      : undefined;
+    const email = await updateEmail(db, ctx.state.userId, body.email, body.password, viaLink);
+    ctx.body = pendingEmail ? { email, pendingEmail, message: MSG.emailConfirmSent(pendingEmail) } : { email };
+  });
+
+  // The link from that mail; the token is the proof, so it works signed out too.
+  router.post("/user/email/confirm", async (ctx) => {
+    await hitRateLimit(db, limits.linkUsePerIp, ctx.ip);
+    const { token } = parseBody(ctx, ConfirmEmailBody);
+    ctx.body = { email: await confirmEmailChange(db, token), message: MSG.emailConfirmed };
   });
 
   router.put("/user/password", auth, async (ctx) => {

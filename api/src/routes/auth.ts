@@ -1,5 +1,9 @@
 import Router from "@koa/router";
-import { LoginBody, NewAccountCheckBody, RegisterBody } from "../contract/auth.ts";
+import { ForgotPasswordBody, LoginBody, NewAccountCheckBody, RegisterBody, ResetPasswordBody } from "../contract/auth.ts";
+import { MSG } from "../contract/messages.ts";
+import { MAIL_TEXT, accountForReset, issueToken, resetLinkUrl, resetPassword } from "../commands/accountLinks.ts";
+import type { Mailer } from "../lib/mailer.ts";
+import { HttpError, notFound } from "../http/errors.ts";
 import type { Db } from "../db/knex.ts";
 import { loginUser } from "../commands/loginUser.ts";
 import { registerUser } from "../commands/registerUser.ts";
@@ -14,7 +18,7 @@ import { presentUser } from "../presenters/user.ts";
 import { recordDailyVisit } from "../commands/visitRecorder.ts";
 import { loadUserFresh } from "../queries/users.ts";
 
-export function authRoutes(db: Db, config: Config) {
+export function authRoutes(db: Db, config: Config, mailer: Mailer | null = null) {
   const router = new Router();
   const limits = authRateRules(config);
   const limitAttempt = async (ip: string, username: string) => {
@@ -54,10 +58,46 @@ export function authRoutes(db: Db, config: Config) {
     ctx.body = { user: presentUser(await recordDailyVisit(db, user), new Date(), config.tradeUnlock) };
   });
 
+  // Password reset by e-mail (issue 46): only when the operator configured mail (SMTP_URL).
+  // The answer is the same, and as fast, whether or not an account matches: the mail goes out in
+  // the background.
+  router.post("/auth/forgot-password", async (ctx) => {
+    if (!mailer) throw notFound();
+    await hitRateLimit(db, limits.resetRequestPerIp, ctx.ip);
+    const { login } = parseBody(ctx, ForgotPasswordBody);
+    await hitRateLimit(db, limits.resetRequestPerLogin, login.toLowerCase());
+    const now = new Date();
+    const user = await accountForReset(db, login);
+    if (user && (await underLimit(() => hitRateLimit(db, limits.resetRequestPerAccount, String(user.id), now)))) {
+      const link = resetLinkUrl(config.publicUrl, await issueToken(db, user.id, "password_reset", now));
+      mailer.send({ to: user.email, subject: MAIL_TEXT.resetSubject(config.appName), text: MAIL_TEXT.resetBody(config.appName, user.username, link) });
+    }
+    ctx.body = { ok: true, message: MSG.resetLinkSent };
+  });
+
+  // Reset links are also printed by the admin CLI, so this works with or without mail.
+  router.post("/auth/reset-password", async (ctx) => {
+    await hitRateLimit(db, limits.linkUsePerIp, ctx.ip);
+    const body = parseBody(ctx, ResetPasswordBody);
+    await resetPassword(db, body.token, body.password);
+    ctx.body = { ok: true, message: MSG.passwordResetDone };
+  });
+
   router.post("/auth/logout", async (ctx) => {
     await signOut(ctx, db);
     ctx.body = { ok: true };
   });
 
   return router;
+}
+
+/** Runs a rate-limit check; false instead of a 429 (a limit that must not show in the answer). */
+async function underLimit(check: () => Promise<void>): Promise<boolean> {
+  try {
+    await check();
+    return true;
+  } catch (err) {
+    if (err instanceof HttpError && err.status === 429) return false;
+    throw err;
+  }
 }

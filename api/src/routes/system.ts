@@ -24,6 +24,7 @@ export function systemRoutes(db: Db, config: Config, payments: PaymentProvider |
     const info: AppInfo = {
       appName: config.appName,
       supportEmail: config.supportEmail,
+      passwordResetByMail: config.mail !== null,
       payments: { provider: payments?.name ?? null, publishableKey: payments?.publishableKey ?? null },
     };
     ctx.set("Cache-Control", "no-cache");

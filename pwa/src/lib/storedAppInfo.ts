@@ -6,7 +6,7 @@ import { readStored, writeStored } from "./storage";
 // age gate names the product too.
 
 const STORAGE_KEY = "foilbound-config";
-export const DEFAULT_APP_INFO: AppInfo = { appName: "Foilbound", supportEmail: "support@foilbound.example", payments: { provider: null, publishableKey: null } };
+export const DEFAULT_APP_INFO: AppInfo = { appName: "Foilbound", supportEmail: "support@foilbound.example", passwordResetByMail: false, payments: { provider: null, publishableKey: null } };
 
 export function readStoredAppInfo(): AppInfo | undefined {
   return readStored<AppInfo>(STORAGE_KEY);

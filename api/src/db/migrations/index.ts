@@ -14,6 +14,7 @@ import * as rateLimitsUnlogged from "./20261128120000_rate_limits_unlogged.ts";
 import * as revealsBySeed from "./20261128200000_reveals_by_seed.ts";
 import * as chatSafety from "./20261129000000_chat_safety.ts";
 import * as accountDeletion from "./20261129100000_account_deletion.ts";
+import * as accountTokens from "./20261129100000_account_tokens.ts";
 
 // Migrations are listed here and imported statically, so they run the same under tsx, vitest
 // and any bundler (knex's own file loader cannot import .ts files everywhere). Append new ones.
@@ -33,6 +34,7 @@ const MIGRATIONS: Array<[name: string, migration: Knex.Migration]> = [
   ["20261128200000_reveals_by_seed", revealsBySeed],
   ["20261129000000_chat_safety", chatSafety],
   ["20261129100000_account_deletion", accountDeletion],
+  ["20261129100000_account_tokens", accountTokens],
 ];
 
 export const migrationSource: Knex.MigrationSource<[string, Knex.Migration]> = {

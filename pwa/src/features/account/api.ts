@@ -18,7 +18,8 @@ export function checkEmail(email: string, signal?: AbortSignal): Promise<Availab
 }
 
 /** An empty address removes it; the current password is required either way. */
-export function updateEmail(body: { email: string | null; password: string }, fallback: string): Promise<{ email: string | null }> {
+/** With mail configured (issue 46) a new address comes back as pendingEmail, confirmed by its link. */
+export function updateEmail(body: { email: string | null; password: string }, fallback: string): Promise<{ email: string | null; pendingEmail?: string; message?: string }> {
   return apiRequest("/user/email", { method: "PUT", body, fallback });
 }
 

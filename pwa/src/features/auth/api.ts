@@ -78,3 +78,20 @@ export async function logout(): Promise<void> {
     clearSession();
   }
 }
+
+/** POST /api/auth/forgot-password (mail configured): the same answer whether or not an account matches. */
+export async function requestPasswordReset(login: string): Promise<string> {
+  const { message } = await apiRequest<{ ok: true; message: string }>("/auth/forgot-password", { method: "POST", body: { login }, fallback: FALLBACK.forgotPassword });
+  return message;
+}
+
+/** POST /api/auth/reset-password: the e-mailed (or operator's) link's token and the new password. */
+export async function resetPassword(token: string, password: string): Promise<string> {
+  const { message } = await apiRequest<{ ok: true; message: string }>("/auth/reset-password", { method: "POST", body: { token, password }, fallback: FALLBACK.resetPassword });
+  return message;
+}
+
+/** POST /api/user/email/confirm: the link sent to a new address. */
+export async function confirmEmail(token: string): Promise<{ email: string; message: string }> {
+  return apiRequest("/user/email/confirm", { method: "POST", body: { token }, fallback: FALLBACK.confirmEmail });
+}

@@ -14,7 +14,7 @@ export function ErrorBanner({ children, className }: { children: ReactNode; clas
 }
 
 /** A calm notice (cancellation, offline): announced politely. */
-export function NoticeBanner({ children, className, icon = "info" }: { children: ReactNode; className?: string; icon?: "info" | "offline" | "check" }) {
+export function NoticeBanner({ children, className, icon = "info" }: { children: ReactNode; className?: string; icon?: "info" | "offline" | "check" | "mail" }) {
   if (!children) return null;
   return (
     <div className={["banner", "banner--notice", className].filter(Boolean).join(" ")} role="status">

@@ -5,7 +5,7 @@ import { LIMITS } from "@contract/rules";
 import { messageOf } from "../../../lib/http";
 import { useQueryOffline } from "../../../lib/queryOffline";
 import { Button } from "../../../lib/ui/Button";
-import { ErrorBanner } from "../../../lib/ui/ErrorBanner";
+import { ErrorBanner, NoticeBanner } from "../../../lib/ui/ErrorBanner";
 import { Icon } from "../../../lib/ui/Icon";
 import { OfflineState } from "../../../lib/ui/OfflineState";
 import { TextField } from "../../../lib/ui/TextField";
@@ -44,6 +44,8 @@ function EmailForm({ currentEmail }: { currentEmail: string | null }) {
   const [email, setEmail] = useState(currentEmail ?? "");
   const [password, setPassword] = useState("");
   const [error, setError] = useState<string | null>(null);
+  // Mail configured: the new address waits for its confirmation link (issue 46).
+  const [pending, setPending] = useState<string | null>(null);
   const toast = useToast();
   const save = useUpdateEmail();
   const trimmed = email.trim();
@@ -73,7 +75,13 @@ function EmailForm({ currentEmail }: { currentEmail: string | null }) {
     const fallback = removing ? FALLBACK.unlinkEmail : FALLBACK.updateEmail;
     try {
       // Awaited rather than per-call callbacks: a save re-keys this form, which would drop them.
-      await save.mutateAsync({ email: trimmed || null, password, fallback });
+      const saved = await save.mutateAsync({ email: trimmed || null, password, fallback });
+      if (saved.pendingEmail) {
+        setPending(saved.message ?? MSG.emailConfirmSent(saved.pendingEmail));
+        setEmail(currentEmail ?? "");
+        setPassword("");
+        return;
+      }
       toast(removing ? MSG.emailRemoved : MSG.emailSaved, { variant: "success" });
     } catch (err) {
       setError(messageOf(err, fallback));
@@ -107,6 +115,7 @@ function EmailForm({ currentEmail }: { currentEmail: string | null }) {
         hint="Required to change or remove your email address."
       />
       <ErrorBanner>{error}</ErrorBanner>
+      <NoticeBanner icon="mail">{pending}</NoticeBanner>
       <div className="settings__actions">
         <Button type="submit" variant={removing ? "danger" : "primary"} disabled={!canSubmit} busy={save.isPending} busyLabel="Saving...">
           {removing ? "Remove Email" : "Save Email"}
