@@ -2,6 +2,7 @@ import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import { Logo } from "../../../lib/ui/Logo";
 import { usePageTitle } from "../../../lib/usePageTitle";
+import { LoginBackdrop } from "./LoginScreen";
 import "./LoginScreen.css";
 
 /**
@@ -12,11 +13,7 @@ export function AccountLinkPage({ title, children }: { title: string; children: 
   usePageTitle(title);
   return (
     <div className="login-screen">
-      <div className="login-screen__backdrop" aria-hidden="true">
-        <span className="login-card login-card--1" />
-        <span className="login-card login-card--2" />
-        <span className="login-card login-card--3" />
-      </div>
+      <LoginBackdrop />
       <main className="login-screen__main">
         <header className="login-screen__brand">
           <Link to="/" aria-label="Back to the game">

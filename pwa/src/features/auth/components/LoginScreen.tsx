@@ -13,11 +13,7 @@ export function LoginScreen() {
   usePageTitle(ageGate.accepted ? "Sign in" : AGE_GATE.pageTitle);
   return (
     <div className="login-screen">
-      <div className="login-screen__backdrop" aria-hidden="true">
-        <span className="login-card login-card--1" />
-        <span className="login-card login-card--2" />
-        <span className="login-card login-card--3" />
-      </div>
+      <LoginBackdrop />
       <main className="login-screen__main">
         <header className="login-screen__brand">
           <Logo size="lg" />
@@ -32,6 +28,17 @@ export function LoginScreen() {
         <span aria-hidden="true">•</span>
         <span>{LOGIN_FOOTER.adultsOnly}</span>
       </footer>
+    </div>
+  );
+}
+
+/** The sign-in screens' backdrop: three floating cards (the login screen and the account-link pages). */
+export function LoginBackdrop() {
+  return (
+    <div className="login-screen__backdrop" aria-hidden="true">
+      <span className="login-card login-card--1" />
+      <span className="login-card login-card--2" />
+      <span className="login-card login-card--3" />
     </div>
   );
 }
