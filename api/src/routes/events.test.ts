@@ -132,4 +132,16 @@ describe("GET /api/events", () => {
     await back.next((e) => e.type === "chat" && e.data.message.id === after.body.id);
     expect(back.events.some((e) => e.type === "trade")).toBe(false);
   });
+
+  it("tells every stream which scores a pack moved, so only players in that span refetch their rank", async () => {
+    const [a, b] = [await trader(), await trader()];
+    const watching = await stream(b.client.at(second.url));
+    const before = Number((await server.db("users").where({ id: a.id }).first("total_score")).total_score);
+    const opened = await a.client.post("/api/open-pack", { set: 1 });
+    expect(opened.status).toBe(200);
+    const after = Number((await server.db("users").where({ id: a.id }).first("total_score")).total_score);
+    const moved = await watching.next((e) => e.type === "rank" && e.data.low <= before && e.data.high >= after);
+    expect(moved.id).toBeNull();
+  });
 });
+
