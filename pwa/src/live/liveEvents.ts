@@ -32,6 +32,8 @@ const watchers = new Set<() => void>();
 export function setLiveUp(value: boolean): void {
   if (up === value) return;
   up = value;
+  // Readable from outside (browser tests, an operator's devtools): whether this tab's stream is up.
+  document.documentElement.dataset.live = value ? "up" : "down";
   for (const w of watchers) w();
 }
 
