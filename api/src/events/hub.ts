@@ -47,7 +47,7 @@ export class EventHub {
     let mine = this.byUser.get(stream.userId);
     if (!mine) this.byUser.set(stream.userId, (mine = new Set()));
     mine.add(stream);
-    stream.body.once("close", () => this.detach(stream));
+    stream.res.once("close", () => this.detach(stream));
     stream.send("hello", { version: this.version });
     this.heartbeat ??= setInterval(() => {
       for (const s of this.streams) s.comment("hb");

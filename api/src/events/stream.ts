@@ -1,19 +1,24 @@
-import { PassThrough } from "node:stream";
+import type { ServerResponse } from "node:http";
 import type { LiveEventType, LiveEvents } from "../contract/events.ts";
 
 /** A stream this far behind (a stalled client) is closed; it reconnects and replays what it missed. */
 const MAX_BUFFERED_BYTES = 256 * 1024;
 
-/** One open `GET /api/events` (issue 47): Server-Sent Events framing over the response body. */
+/**
+ * One open `GET /api/events` (issue 47): Server-Sent Events framing, written straight to the
+ * response (no stream in between: a process holds thousands of these, each costs memory).
+ */
 export class LiveStream {
-  readonly body = new PassThrough();
   private closed = false;
   /** The stream's own timer (clock.ts), owned by the hub. */
   clockTimer: NodeJS.Timeout | undefined;
   clockVersion = 0;
 
-  constructor(readonly userId: number) {
-    this.body.on("close", () => (this.closed = true));
+  constructor(
+    readonly userId: number,
+    readonly res: ServerResponse,
+  ) {
+    res.once("close", () => (this.closed = true));
   }
 
   get isOpen(): boolean {
@@ -32,15 +37,15 @@ export class LiveStream {
   end(): void {
     if (this.closed) return;
     this.closed = true;
-    this.body.end();
+    this.res.end();
   }
 
   private write(chunk: string): void {
     if (this.closed) return;
-    if (this.body.writableLength > MAX_BUFFERED_BYTES) {
+    if (this.res.writableLength > MAX_BUFFERED_BYTES) {
       this.end();
       return;
     }
-    this.body.write(chunk);
+    this.res.write(chunk);
   }
 }

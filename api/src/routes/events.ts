@@ -32,24 +32,34 @@ export function eventRoutes(db: Db, config: Config, log: HubLog) {
   const hub = eventHubOf(db, servedVersion(config), log);
 
   router.get("/events", requireAuth(db), async (ctx) => {
-    const stream = new LiveStream(ctx.state.userId);
+    // Written by hand from here on (Koa's body handling would put a stream object in between).
+    ctx.respond = false;
+    const { res } = ctx;
     ctx.req.socket.setTimeout(0);
     ctx.req.socket.setNoDelay(true);
     ctx.req.socket.setKeepAlive(true);
-    ctx.set("Content-Type", "text/event-stream; charset=utf-8");
-    ctx.set("Cache-Control", "no-store");
-    // nginx and similar proxies pass the stream on as it is written instead of buffering it.
-    ctx.set("X-Accel-Buffering", "no");
-    ctx.status = 200;
-    ctx.body = stream.body;
-    stream.body.write("retry: 3000\n\n");
-    await hub.attach(stream);
-    // Attached first, then the replay: nothing committed in between is lost; the browser drops repeats.
-    const since = lastEventId(ctx.get("Last-Event-ID") || (ctx.query.lastEventId as string | undefined));
-    if (since !== null) {
-      const missed = await eventsSince(db, ctx.state.userId, since);
-      if (missed.gap) stream.send("resync", { reason: "gap" });
-      else for (const e of missed.events) stream.send(e.type, e.data, e.id);
+    res.writeHead(200, {
+      ...(ctx.response.headers as Record<string, string>),
+      "Content-Type": "text/event-stream; charset=utf-8",
+      "Cache-Control": "no-store",
+      // nginx and similar proxies pass the stream on as it is written instead of buffering it.
+      "X-Accel-Buffering": "no",
+    });
+    res.write("retry: 3000\n\n");
+    const stream = new LiveStream(ctx.state.userId, res);
+    try {
+      await hub.attach(stream);
+      // Attached first, then the replay: nothing committed in between is lost; the browser drops repeats.
+      const since = lastEventId(ctx.get("Last-Event-ID") || (ctx.query.lastEventId as string | undefined));
+      if (since !== null) {
+        const missed = await eventsSince(db, ctx.state.userId, since);
+        if (missed.gap) stream.send("resync", { reason: "gap" });
+        else for (const e of missed.events) stream.send(e.type, e.data, e.id);
+      }
+    } catch (err) {
+      // The answer has begun: no error body can follow. The browser reconnects and is told to resync.
+      log.warn("event stream failed", { err: String(err) });
+      stream.end();
     }
   });
 
