@@ -143,5 +143,16 @@ describe("GET /api/events", () => {
     const moved = await watching.next((e) => e.type === "rank" && e.data.low <= before && e.data.high >= after);
     expect(moved.id).toBeNull();
   });
+
+  it.runIf(process.env.DATABASE_URL)("tells its streams to refetch when its database link drops, and goes on delivering once back", async () => {
+    const a = await signedUpClient(server, "Survivor");
+    const s = await stream(a);
+    // The listening connection is killed, as a database restart or a network cut would.
+    await server.db.raw(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query ILIKE 'LISTEN%' AND pid <> pg_backend_pid()`);
+    const resync = await s.next((e) => e.type === "resync", 15_000);
+    expect(resync.data).toEqual({ reason: "reconnected" });
+    const posted = await a.post("/api/chat/messages", { message: "after the drop" });
+    await s.next((e) => e.type === "chat" && e.data.message.id === posted.body.id);
+  });
 });
 

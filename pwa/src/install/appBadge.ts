@@ -31,6 +31,11 @@ export function clearAppBadge(): void {
   showAppBadge(0);
 }
 
+/** Whether this browser can put a number on the installed app's icon. */
+export function canShowAppBadge(): boolean {
+  return badging() !== null;
+}
+
 /** Keeps the app badge equal to `claimable` while mounted; cleared when the signed-in shell goes (sign-out). */
 export function useAppBadge(claimable: number): void {
   useEffect(() => showAppBadge(claimable), [claimable]);

@@ -1,12 +1,10 @@
 // The trading calls of SPEC.md section 7, as query options and plain functions.
 
 import { queryOptions } from "@tanstack/react-query";
-import type { CardIdentityDto } from "@contract/cards";
 import { MSG } from "@contract/messages";
-import type { OwnerEntryDto, TradeNotificationsDto, TradeRecordDto, UniqueCardDto } from "@contract/trades";
+import type { TradeNotificationsDto, TradeRecordDto } from "@contract/trades";
 import { apiRequest } from "../../lib/http";
 import { onLiveEvent } from "../../live/liveEvents";
-import { ownersPath } from "./tradingModel";
 
 export const tradingKey = ["trading"] as const;
 export const offersKey = [...tradingKey, "offers"] as const;
@@ -16,18 +14,6 @@ export const TRADE_POLL_MS = 30_000;
 
 // An offer made, answered or expired: the trading screen's lists and badges read again.
 onLiveEvent("trade", (_, queryClient) => void queryClient.invalidateQueries({ queryKey: tradingKey }));
-
-export const marketQuery = queryOptions({
-  queryKey: [...tradingKey, "market"],
-  queryFn: ({ signal }) => apiRequest<UniqueCardDto[]>("/trade/cards", { fallback: "Failed to load cards", signal }),
-  staleTime: 15_000,
-});
-
-export const ownersQuery = (card: CardIdentityDto) =>
-  queryOptions({
-    queryKey: [...tradingKey, "owners", ownersPath(card)],
-    queryFn: ({ signal }) => apiRequest<OwnerEntryDto[]>(ownersPath(card), { fallback: "Failed to load owners", signal }),
-  });
 
 export const offersQuery = queryOptions({
   queryKey: offersKey,

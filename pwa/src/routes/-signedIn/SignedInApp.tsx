@@ -7,7 +7,8 @@ import { ChatButton } from "../../features/chat/components/ChatButton";
 import { AppShell } from "../../features/header/components/AppShell";
 import { HeaderRank } from "../../features/leaderboard/components/HeaderRank";
 import { useRewards } from "../../features/rewards/hooks";
-import { useAppBadge } from "../../install/appBadge";
+import { canShowAppBadge, useAppBadge } from "../../install/appBadge";
+import { useOffersWaiting } from "../../features/trading/offersWaiting";
 import { SupportButton } from "../../features/support/components/SupportButton";
 import { signedInThisPage, useSignedInUser } from "../../lib/session";
 import { LazyPart } from "../../lib/ui/LazyPart";
@@ -65,8 +66,9 @@ function SignedInShell({ onLogout, loggingOut }: { onLogout: () => void; logging
   useAssetWarmUp(user.id);
   // SPEC.md section 4: the rewards badge counts claimable rewards, refreshed every 30 s and on events.
   const rewards = useRewards(user.id);
-  // The installed app's icon carries the same count (issue 12).
-  useAppBadge(rewards.claimable);
+  // The installed app's icon carries that count and the offers waiting for an answer (issues 12, 47).
+  const offersWaiting = useOffersWaiting(canShowAppBadge());
+  useAppBadge(rewards.claimable + offersWaiting);
   return (
     <AppShell
       onOpenSettings={() => {

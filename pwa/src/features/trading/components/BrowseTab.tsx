@@ -14,7 +14,7 @@ import { Icon } from "../../../lib/ui/Icon";
 import { OfflineState } from "../../../lib/ui/OfflineState";
 import { useDebouncedValue } from "../../../lib/useDebouncedValue";
 import { useMediaQuery } from "../../../lib/useMediaQuery";
-import { marketQuery, ownersQuery } from "../api";
+import { marketQuery, ownersQuery } from "../marketApi";
 import { NO_FILTERS, backgroundOptions, characterOptions, filterMarket, identityKey, playerName, VARIANT_OPTIONS, type MarketFilters, type VariantFilter } from "../tradingModel";
 import { OfferPicker } from "./OfferPicker";
 import { cardLabel, TradeCard } from "./TradeCard";
