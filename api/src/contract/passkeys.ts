@@ -1,12 +1,13 @@
 import { z } from "zod";
 import { MSG } from "./messages.ts";
+import { LIMITS } from "./rules.ts";
 
-// Passkeys (issue 46 item 2): request bodies and answers. The WebAuthn answers are the JSON that
+// Passkeys (issue 46 item 2): request bodies and answers (server only, as auth.ts; the PWA imports the types). The WebAuthn answers are the JSON that
 // @simplewebauthn/browser produces; @simplewebauthn/server checks what is inside them.
 
-export const PASSKEY_NAME_MAX = 40;
+export const PASSKEY_NAME_MAX = LIMITS.passkeyNameMax;
 /** Passkeys one account may hold. */
-export const PASSKEYS_MAX = 10;
+export const PASSKEYS_MAX = LIMITS.passkeysMax;
 
 const b64url = z.string({ error: MSG.passkeyNotVerified }).max(16_000, { error: MSG.passkeyNotVerified }).regex(/^[A-Za-z0-9_-]*={0,2}$/, { error: MSG.passkeyNotVerified });
 const extensions = z.record(z.string(), z.unknown()).optional().default({});
