@@ -73,7 +73,8 @@ async function storeChallenge(db: Db, challenge: string, purpose: Purpose, userI
 function challengeIn(clientDataJSON: string): string {
   try {
     const parsed = JSON.parse(Buffer.from(clientDataJSON, "base64url").toString("utf8")) as { challenge?: unknown };
-    if (typeof parsed.challenge === "string" && parsed.challenge.length > 0 && parsed.challenge.length <= 100) return parsed.challenge;
+    // Ours are base64url of 32 bytes; anything else cannot be one of them (and never reaches SQL).
+    if (typeof parsed.challenge === "string" && /^[A-Za-z0-9_-]{16,100}$/.test(parsed.challenge)) return parsed.challenge;
   } catch {
     /* not JSON */
   }
