@@ -75,7 +75,7 @@ test("@phone a player confirms the deletion of their account with a passkey", as
   const danger = settings.getByRole("region", { name: "Delete my account" });
   await danger.scrollIntoViewIfNeeded();
   await danger.getByRole("button", { name: "Delete my account..." }).click();
-  await danger.getByRole("button", { name: "Or confirm with a passkey" }).click();
+  await danger.getByRole("button", { name: "Use a passkey instead" }).click();
   await expect(page.getByText(MSG.accountDeleted)).toBeVisible();
   await expect(page.getByRole("button", { name: "Begin Adventure" })).toBeVisible();
   expect((await page.request.get("/api/user")).status()).toBe(401);

@@ -101,7 +101,7 @@ export function DeleteAccountSection() {
                   removeWithPasskey.mutate(undefined, done);
                 }}
               >
-                Or confirm with a passkey
+                Use a passkey instead
               </Button>
             </div>
           )}
