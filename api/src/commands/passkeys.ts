@@ -211,6 +211,9 @@ async function verifyAssertion(db: Db, rp: RelyingParty, response: Authenticatio
   const challenge = await takeChallenge(db, response.response.clientDataJSON, purpose, userId, now);
   const row: PasskeyRow | undefined = await db("passkeys").where({ credential_id: response.id }).first();
   if (!row || (userId !== null && row.user_id !== userId)) throw fail(MSG.passkeyNotRecognised);
+  // A discoverable credential names its account too: it must be the one the credential was added to.
+  const handle = response.response.userHandle;
+  if (handle && handle !== Buffer.from(userHandle(row.user_id)).toString("base64url")) throw fail(MSG.passkeyNotVerified);
   let newCounter: number | undefined;
   try {
     const result = await verifyAuthenticationResponse({

@@ -201,6 +201,12 @@ describe("signing in with a passkey", () => {
     expect(await client.post("/api/auth/passkey", { response: forged })).toMatchObject({ status: 401, body: { error: MSG.passkeyNotVerified } });
     expect((await signInWith(key, { origin: "https://phish.example" })).res).toMatchObject({ status: 401, body: { error: MSG.passkeyNotVerified } });
     expect((await signInWith(key, { rpId: "phish.example" })).res).toMatchObject({ status: 401, body: { error: MSG.passkeyNotVerified } });
+    // The user handle (the account the authenticator says it holds the passkey for) must match.
+    const handle = key.userHandle;
+    key.userHandle = Buffer.from("fb:999999").toString("base64url");
+    expect((await signInWith(key)).res).toMatchObject({ status: 401, body: { error: MSG.passkeyNotVerified } });
+    key.userHandle = handle;
+    expect((await signInWith(key)).res.status).toBe(200);
     // A registered passkey answering without user verification (no PIN, no face).
     const noUv = softKey();
     await addKey(p, noUv, "second");
@@ -253,7 +259,7 @@ describe("removing a passkey", () => {
     const key = softKey();
     const id = (await addKey(p, key)).body.passkey.id;
     expect(await other.client.request("DELETE", `/api/user/passkeys/${id}`)).toMatchObject({ status: 404, body: { error: MSG.passkeyNotFound } });
-    expect(await p.client.request("DELETE", "/api/user/passkeys/abc")).toMatchObject({ status: 404, body: { error: MSG.passkeyNotFound } });
+    for (const bad of ["abc", "0", "-1", "1.5", "2147483648", "99999999999999999999"]) expect(await p.client.request("DELETE", `/api/user/passkeys/${bad}`)).toMatchObject({ status: 404, body: { error: MSG.passkeyNotFound } });
     expect(await p.client.request("DELETE", `/api/user/passkeys/${id}`)).toMatchObject({ status: 200, body: { ok: true } });
     expect((await p.client.get("/api/user/passkeys")).body.passkeys).toEqual([]);
     expect((await signInWith(key)).res).toMatchObject({ status: 401, body: { error: MSG.passkeyNotRecognised } });

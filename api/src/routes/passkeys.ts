@@ -47,7 +47,7 @@ export function passkeyRoutes(db: Db, config: Config) {
 
   router.delete("/user/passkeys/:id", auth, async (ctx) => {
     const id = Number(ctx.params.id);
-    if (!Number.isSafeInteger(id) || id <= 0) throw notFound(MSG.passkeyNotFound);
+    if (!Number.isInteger(id) || id <= 0 || id > 2_147_483_647) throw notFound(MSG.passkeyNotFound);
     await removePasskey(db, ctx.state.userId, id);
     ctx.body = { ok: true };
   });
