@@ -47,6 +47,11 @@ export interface Config {
   mail: { smtpUrl: string; from: string } | null;
   /** The address players open the game at, for links in e-mails and from the admin CLI. */
   publicUrl: string;
+  /**
+   * Passkeys (issue 46) belong to this origin's host name: PUBLIC_URL's when the operator set it,
+   * else (undefined) the origin each request came to (localhost in development and tests).
+   */
+  passkeyOrigin: string | undefined;
 }
 
 export const ROOT_DIR = path.resolve(import.meta.dirname, "../..");
@@ -104,6 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     mail: env.SMTP_URL ? { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM || env.SUPPORT_EMAIL || "support@foilbound.example" } : null,
     publicUrl: publicUrlOf(env),
+    passkeyOrigin: env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : undefined,
     paymentsTestMode: env.PAYMENTS_TEST_MODE === "1" || (env.PAYMENTS_TEST_MODE !== "0" && env.NODE_ENV !== "production"),
   };
 }

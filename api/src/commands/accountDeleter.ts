@@ -5,12 +5,14 @@ import { badRequest } from "../http/errors.ts";
 import { verifyPassword } from "../lib/passwords.ts";
 import { User } from "../models/User.ts";
 import { lockUser } from "../queries/users.ts";
+import { verifyConfirmation, type RelyingParty } from "./passkeys.ts";
+import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 
 /**
- * How the player proves it is them before the account goes. Only the current password exists
- * today; a passkey assertion would be a second kind here, checked by its own ceremony.
+ * How the player proves it is them before the account goes: the current password, or an
+ * assertion from one of their passkeys (issue 46 item 2) answering a 'confirm' challenge.
  */
-export type DeletionProof = { kind: "password"; password: string };
+export type DeletionProof = { kind: "password"; password: string } | { kind: "passkey"; response: AuthenticationResponseJSON; rp: RelyingParty };
 
 export interface DeletedAccount {
   userId: number;
@@ -22,26 +24,31 @@ export interface DeletedAccount {
 
 /**
  * Checks the proof against the account as it is now (outside the transaction: argon2 is slow).
- * Answers the password hash that was checked, so the deletion can insist it is still the same.
+ * Answers the password hash that was checked, so the deletion can insist it is still the same
+ * (null for a passkey: its challenge and counter were used up by the check itself).
  */
-export async function checkDeletionProof(db: Db, userId: number, proof: DeletionProof): Promise<string> {
+export async function checkDeletionProof(db: Db, userId: number, proof: DeletionProof): Promise<string | null> {
+  if (proof.kind === "passkey") {
+    await verifyConfirmation(db, proof.rp, userId, proof.response);
+    return null;
+  }
   const user = await User.query(db).findById(userId);
   if (!user) throw badRequest(MSG.currentPasswordWrong);
   if (!proof.password || !(await verifyPassword(user.passwordHash, proof.password))) throw badRequest(MSG.currentPasswordWrong);
   return user.passwordHash;
 }
 
-/** Issue 46 item 3: the player deletes their own account, proven with the current password. */
+/** Issue 46 item 3: the player deletes their own account, proven with the current password or a passkey. */
 export async function deleteOwnAccount(db: Db, userId: number, proof: DeletionProof): Promise<DeletedAccount> {
   return deleteProvenAccount(db, userId, await checkDeletionProof(db, userId, proof));
 }
 
 /** The deletion after checkDeletionProof answered `checkedHash` (the route ends checkouts in between). */
-export async function deleteProvenAccount(db: Db, userId: number, checkedHash: string): Promise<DeletedAccount> {
+export async function deleteProvenAccount(db: Db, userId: number, checkedHash: string | null): Promise<DeletedAccount> {
   return db.transaction(async (trx) => {
     // A password changed elsewhere since the check makes the typed one wrong (as for e-mail).
     const user = await lockUser(trx, userId);
-    if (user.passwordHash !== checkedHash) throw badRequest(MSG.currentPasswordWrong);
+    if (checkedHash !== null && user.passwordHash !== checkedHash) throw badRequest(MSG.currentPasswordWrong);
     return eraseAccount(trx, userId);
   });
 }

@@ -49,6 +49,20 @@ export const MSG = {
   deletedPlayerName: "Deleted player",
   deleteAccountPasswordRequired: "Enter your current password to delete your account",
   accountDeleted: "Your account has been deleted",
+  deleteAccountProofRequired: "Confirm with your current password or a passkey to delete your account",
+
+  // Passkeys (issue 46): added in Account Settings, used to sign in and to confirm a deletion.
+  passkeyNameInvalid: "Give the passkey a name of 1-40 characters",
+  passkeyRequestExpired: "The passkey request has expired. Please try again.",
+  passkeyNotRecognised: "This passkey is not registered here. Sign in with your password, then add it in Account Settings.",
+  passkeyNotVerified: "The passkey could not be verified. Please try again.",
+  passkeyAlreadyAdded: "This passkey is already added to your account",
+  passkeyLimit: (max: number) => `You can add at most ${max} passkeys`,
+  passkeyNotFound: "Passkey not found",
+  passkeyAdded: "Passkey added!",
+  passkeyRemoved: "Passkey removed.",
+  passkeyCancelled: "The passkey request was cancelled or timed out.",
+  passkeyUnsupported: "This browser cannot use passkeys.",
 
   // Password change
   passwordFieldsRequired: "Please fill in all password fields",
@@ -347,6 +361,10 @@ export const FALLBACK = {
   updateEmail: "Failed to update email",
   updatePassword: "Failed to update password",
   deleteAccount: "Failed to delete account",
+  passkeys: "Failed to load passkeys",
+  addPasskey: "Failed to add the passkey",
+  removePasskey: "Failed to remove the passkey",
+  passkeySignIn: "Passkey sign-in failed",
   checkAvailability: "Failed to check availability",
   checkEmailAvailability: "Failed to check email availability",
   unlinkEmail: "Failed to unlink email",

@@ -20,6 +20,9 @@ export const LIMITS = {
   chatMessageMax: 500,
   supportSubjectMax: 100,
   supportMessageMax: 1000,
+  // Passkeys (issue 46): a name to tell them apart, and how many one account may hold.
+  passkeyNameMax: 40,
+  passkeysMax: 10,
 } as const;
 
 export function isValidDisplayName(name: string): boolean {

@@ -50,6 +50,9 @@ beforeAll(async () => {
     "/api/test-payments/confirm": { clientSecret: "pi_fuzz_secret", cardNumber: "4000000000000002", expiry: "12/40", cvc: "123" },
     "/api/chat/messages": { message: "hello" },
     "/api/trade/offer": { toUserId: otherId, offeredCardIds: [mine.id], requestedCardId: theirs.id },
+    // Passkeys (issue 46): answers shaped like a browser's, so the fuzz reaches past the schema.
+    "/api/user/passkeys": { name: "Phone", response: { id: "AAAA", rawId: "AAAA", type: "public-key", clientExtensionResults: {}, response: { clientDataJSON: "e30", attestationObject: "oA" } } },
+    "/api/auth/passkey": { response: { id: "AAAA", rawId: "AAAA", type: "public-key", clientExtensionResults: {}, response: { clientDataJSON: "e30", authenticatorData: "AA", signature: "AA" } } },
   };
   // A first read of the user applies regeneration and the daily visit: later reads change nothing.
   await player.get("/api/user");
@@ -92,6 +95,7 @@ const FIELDS = [
   "username", "password", "displayName", "email", "currentPassword", "newPassword", "ageConfirmed", "termsAccepted",
   "set", "count", "rewardId", "rewardType", "packageId", "paymentIntentId", "clientSecret", "cardNumber", "expiry", "cvc",
   "message", "toUserId", "offeredCardIds", "requestedCardId", "clientSeed", "monthlyLimitCents",
+  "name", "response", "passkey",
 ];
 const QUERY_KEYS = ["limit", "offset", "lastSentView", "lastHistoryView", "rewardIds", "before", "set", "tier"];
 const body = fc.oneof(

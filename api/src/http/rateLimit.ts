@@ -46,6 +46,9 @@ export function authRateRules(config: { authAttemptsPerIp: number; authAttemptsP
     resetRequestPerIp: { name: "reset:ip", limit: config.authAttemptsPerIp, windowMs: AUTH_WINDOW_MS },
     resetRequestPerLogin: { name: "reset:login", limit: RESET_MAILS_PER_HOUR, windowMs: 60 * 60_000 },
     resetRequestPerAccount: { name: "reset:account", limit: RESET_MAILS_PER_HOUR, windowMs: 60 * 60_000 },
+    // Passkey ceremonies' options (issue 46): each writes a challenge row, so a script asking in a
+    // loop is stopped per IP; the answers count as sign-in attempts (perIp, perUsername).
+    passkeyOptionsPerIp: { name: "passkey-options:ip", limit: config.authAttemptsPerIp, windowMs: AUTH_WINDOW_MS },
     // Using a reset or confirmation link, per IP (a link cannot be guessed; this stops a script trying).
     linkUsePerIp: { name: "link:ip", limit: config.authAttemptsPerIp, windowMs: AUTH_WINDOW_MS },
   } satisfies Record<string, RateRule>;

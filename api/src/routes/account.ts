@@ -8,7 +8,10 @@ import type { User } from "../models/User.ts";
 import { setDisplayName, updateEmail, updatePassword } from "../commands/accountSettings.ts";
 import { requireAuth, signIn } from "../http/auth.ts";
 import { clearSessionCookie } from "../http/session.ts";
-import { checkDeletionProof, deleteProvenAccount } from "../commands/accountDeleter.ts";
+import { checkDeletionProof, deleteProvenAccount, type DeletionProof } from "../commands/accountDeleter.ts";
+import { DeleteWithPasskeyBody } from "../contract/passkeys.ts";
+import { relyingPartyOf } from "./passkeys.ts";
+import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import { authRateRules, hitRateLimit } from "../http/rateLimit.ts";
 import { parseBody } from "../http/validate.ts";
 import type { Config } from "../config.ts";
@@ -122,14 +125,17 @@ export function accountRoutes(db: Db, config: Config, payments: PaymentProvider 
   });
 
   /**
-   * Issue 46 item 3, "Delete my account": proven with the current password under the same per-player
+   * Issue 46 item 3, "Delete my account": proven with the current password or a passkey, under the same per-player
    * limit as every other check of it. Open checkouts end at the provider first (as a lowered
    * spending limit does), then one transaction erases the account; every session ends with it, and
    * this device's cookie is cleared in the answer.
    */
   router.post("/user/delete", auth, async (ctx) => {
-    const body = parseBody(ctx, DeleteAccountBody);
-    const proof = { kind: "password" as const, password: body.password };
+    // A passkey's answer (to /user/passkeys/confirm-options) instead of the password, when sent.
+    const withPasskey = (ctx.request.body as { passkey?: unknown } | undefined)?.passkey !== undefined;
+    const proof: DeletionProof = withPasskey
+      ? { kind: "passkey", response: parseBody(ctx, DeleteWithPasskeyBody).passkey as AuthenticationResponseJSON, rp: relyingPartyOf(ctx, config) }
+      : { kind: "password", password: parseBody(ctx, DeleteAccountBody).password };
     await limitPasswordCheck(ctx.state.userId);
     const checkedHash = await checkDeletionProof(db, ctx.state.userId, proof);
     if (payments) await endOpenCheckouts(db, payments, ctx.state.userId);

@@ -1,7 +1,10 @@
 import { queryOptions } from "@tanstack/react-query";
 import { FALLBACK } from "@contract/messages";
 import type { AuthResponse, AvailabilityResponse } from "@contract/user";
+import type { PasskeyDto, PasskeysResponse } from "@contract/passkeys";
+import type { AuthenticationResponseJSON, PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/browser";
 import { apiRequest } from "../../lib/http";
+import { createPasskey, signWithPasskey } from "../../lib/passkeys";
 
 // Account calls of SPEC.md section 7: display name, email, password.
 
@@ -35,12 +38,39 @@ export const emailQueryOptions = () =>
   });
 
 /**
- * How the player proves it is them before the account is deleted: the current password today.
- * A passkey would be another member of this union, its assertion sent in place of the password.
+ * How the player proves it is them before the account is deleted: the current password, or a
+ * passkey's answer to a confirmation challenge (confirmWithPasskey) sent in its place.
  */
-export type DeletionProof = { password: string };
+export type DeletionProof = { password: string } | { passkey: AuthenticationResponseJSON };
 
 /** POST /api/user/delete: erases the account and every session; the answer clears this device's cookie. */
 export function deleteAccount(proof: DeletionProof): Promise<{ ok: true }> {
   return apiRequest("/user/delete", { method: "POST", body: proof, fallback: FALLBACK.deleteAccount });
+}
+
+// Passkeys (issue 46): listed, added and removed in Account Settings.
+
+export const passkeysQueryOptions = () =>
+  queryOptions({
+    queryKey: ["user", "passkeys"],
+    queryFn: () => apiRequest<PasskeysResponse>("/user/passkeys", { fallback: FALLBACK.passkeys }),
+    staleTime: 0,
+  });
+
+/** Options from the API, the browser makes the passkey, the API checks and keeps it under `name`. */
+export async function addPasskey(name: string): Promise<PasskeyDto> {
+  const options = await apiRequest<PublicKeyCredentialCreationOptionsJSON>("/user/passkeys/options", { method: "POST", fallback: FALLBACK.addPasskey });
+  const response = await createPasskey(options);
+  const { passkey } = await apiRequest<{ passkey: PasskeyDto }>("/user/passkeys", { method: "POST", body: { name, response }, fallback: FALLBACK.addPasskey });
+  return passkey;
+}
+
+export function removePasskey(id: number): Promise<{ ok: true }> {
+  return apiRequest(`/user/passkeys/${id}`, { method: "DELETE", fallback: FALLBACK.removePasskey });
+}
+
+/** A passkey's answer to a fresh confirmation challenge: the proof for deleting the account. */
+export async function confirmWithPasskey(): Promise<DeletionProof> {
+  const options = await apiRequest<PublicKeyCredentialRequestOptionsJSON>("/user/passkeys/confirm-options", { method: "POST", fallback: FALLBACK.deleteAccount });
+  return { passkey: await signWithPasskey(options) };
 }

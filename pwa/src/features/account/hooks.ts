@@ -4,7 +4,7 @@ import { MSG } from "@contract/messages";
 import type { AvailabilityResponse } from "@contract/user";
 import { updateUser } from "../../lib/session";
 import { useDebouncedValue } from "../../lib/useDebouncedValue";
-import { emailQueryOptions, setDisplayName, updateEmail, updatePassword } from "./api";
+import { addPasskey, emailQueryOptions, passkeysQueryOptions, removePasskey, setDisplayName, updateEmail, updatePassword } from "./api";
 
 export type AvailabilityStatus = "unchecked" | "checking" | "available" | "unavailable";
 
@@ -90,4 +90,21 @@ export function useUpdateEmail() {
 
 export function useUpdatePassword() {
   return useMutation({ mutationFn: updatePassword });
+}
+
+/** Adds a passkey (the browser's dialog in between) and refreshes the list. */
+export function useAddPasskey() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (name: string) => addPasskey(name),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: passkeysQueryOptions().queryKey }),
+  });
+}
+
+export function useRemovePasskey() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => removePasskey(id),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: passkeysQueryOptions().queryKey }),
+  });
 }

@@ -1,8 +1,10 @@
 import { FALLBACK } from "@contract/messages";
 import type { AuthResponse } from "@contract/user";
+import type { PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/browser";
 import { ApiError, apiRequest } from "../../lib/http";
 import { SESSION_CHECK_TIMEOUT_MS, takeEarlySessionCheck } from "../../lib/earlySessionCheck";
 import { clearSession, getSession, markSessionChecked, setSignedIn } from "../../lib/session";
+import { signWithPasskey } from "../../lib/passkeys";
 
 // The session transitions of SPEC.md section 4 that talk to the server.
 
@@ -44,6 +46,18 @@ export function ensureSessionChecked(): Promise<void> {
 /** POST /api/auth/login. On failure the session is left as it was. */
 export async function login(credentials: Credentials): Promise<void> {
   const { user } = await apiRequest<AuthResponse>("/auth/login", { method: "POST", body: credentials, fallback: FALLBACK.login });
+  setSignedIn(user, true);
+}
+
+/**
+ * Sign-in with a passkey (issue 46): options from the API (any of this site's passkeys, no username
+ * needed), the browser signs, the API checks and starts the session. Existing accounts only: a new
+ * account still goes through the age gate, the terms and a password.
+ */
+export async function loginWithPasskey(): Promise<void> {
+  const options = await apiRequest<PublicKeyCredentialRequestOptionsJSON>("/auth/passkey/options", { method: "POST", body: {}, fallback: FALLBACK.passkeySignIn });
+  const response = await signWithPasskey(options);
+  const { user } = await apiRequest<AuthResponse>("/auth/passkey", { method: "POST", body: { response }, fallback: FALLBACK.passkeySignIn });
   setSignedIn(user, true);
 }
 

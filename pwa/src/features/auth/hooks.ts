@@ -1,7 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
 import { isAgeGateAnswered, rememberAgeGateAnswer } from "./ageGateAnswer";
-import { login, logout, register, type Credentials } from "./api";
+import { login, loginWithPasskey, logout, register, type Credentials } from "./api";
 
 /** The age gate is answered once per browser; the answer is remembered with its date. */
 export function useAgeGate(): { accepted: boolean; accept: () => void } {
@@ -15,6 +15,10 @@ export function useAgeGate(): { accepted: boolean; accept: () => void } {
 
 export function useLogin() {
   return useMutation({ mutationFn: (credentials: Credentials) => login(credentials) });
+}
+
+export function usePasskeyLogin() {
+  return useMutation({ mutationFn: loginWithPasskey });
 }
 
 export function useRegister() {

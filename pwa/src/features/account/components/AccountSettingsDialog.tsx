@@ -4,12 +4,13 @@ import { InstallSection } from "../../../install/components/InstallSection";
 import { DisplayNameSection } from "./DisplayNameSection";
 import { EmailSection } from "./EmailSection";
 import { PasswordSection } from "./PasswordSection";
+import { PasskeysSection } from "./PasskeysSection";
 import { NotificationsSection } from "./NotificationsSection";
 import { DeleteAccountSection } from "./DeleteAccountSection";
 import { SpendingLimitSection } from "../../spending/SpendingLimitSection";
 import "./Account.css";
 
-/** Account Settings (SPEC.md section 2): display name, optional email, password; Install (issue 12); Delete my account (issue 46), last. */
+/** Account Settings (SPEC.md section 2): display name, optional email, password, passkeys (issue 46); Install (issue 12); Delete my account (issue 46), last. */
 export function AccountSettingsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { user } = useSession();
   if (!user) return null;
@@ -32,6 +33,7 @@ export function AccountSettingsDialog({ open, onClose }: { open: boolean; onClos
         <DisplayNameSection currentName={user.displayName ?? ""} />
         <EmailSection />
         <PasswordSection />
+        <PasskeysSection />
         <NotificationsSection />
         <SpendingLimitSection />
         <DeleteAccountSection />

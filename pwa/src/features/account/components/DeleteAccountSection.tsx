@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { useMutation } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { FALLBACK, MSG } from "@contract/messages";
 import { LIMITS } from "@contract/rules";
 import { messageOf } from "../../../lib/http";
@@ -9,7 +9,8 @@ import { ErrorBanner } from "../../../lib/ui/ErrorBanner";
 import { Icon } from "../../../lib/ui/Icon";
 import { TextField } from "../../../lib/ui/TextField";
 import { useToast } from "../../../lib/ui/Toasts";
-import { deleteAccount, type DeletionProof } from "../api";
+import { passkeyMessageOf, passkeysSupported } from "../../../lib/passkeys";
+import { confirmWithPasskey, deleteAccount, passkeysQueryOptions, type DeletionProof } from "../api";
 
 const DOWNLOADS = [
   ["collection.csv", "Collection (CSV)"],
@@ -20,7 +21,7 @@ const DOWNLOADS = [
 
 /**
  * Issue 46 item 3, "Delete my account": the downloads first, then a confirmation proven with the
- * current password. The proof is one object (DeletionProof), so a passkey can join it later.
+ * current password or, when the player has passkeys, with one of them (DeletionProof).
  */
 export function DeleteAccountSection() {
   const [confirming, setConfirming] = useState(false);
@@ -28,6 +29,19 @@ export function DeleteAccountSection() {
   const [error, setError] = useState<string | null>(null);
   const toast = useToast();
   const remove = useMutation({ mutationFn: (proof: DeletionProof) => deleteAccount(proof) });
+  // With a passkey: the browser's dialog, then the same deletion with its answer as the proof.
+  const removeWithPasskey = useMutation({ mutationFn: async () => deleteAccount(await confirmWithPasskey()) });
+  const passkeys = useQuery({ ...passkeysQueryOptions(), enabled: confirming });
+  const canUsePasskey = passkeysSupported() && (passkeys.data?.passkeys.length ?? 0) > 0;
+
+  const done = {
+    onSuccess: () => {
+      toast(MSG.accountDeleted, { variant: "success" });
+      // Forgets the player here too: caches and the offline collection empty, the sign-in screen shows.
+      clearSession();
+    },
+    onError: (err: unknown) => setError(passkeyMessageOf(err, FALLBACK.deleteAccount)),
+  };
 
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
@@ -36,17 +50,7 @@ export function DeleteAccountSection() {
       return;
     }
     setError(null);
-    remove.mutate(
-      { password },
-      {
-        onSuccess: () => {
-          toast(MSG.accountDeleted, { variant: "success" });
-          // Forgets the player here too: caches and the offline collection empty, the sign-in screen shows.
-          clearSession();
-        },
-        onError: (err) => setError(messageOf(err, FALLBACK.deleteAccount)),
-      },
-    );
+    remove.mutate({ password }, done);
   }
 
   return (
@@ -84,6 +88,23 @@ export function DeleteAccountSection() {
             hint="This cannot be undone."
             autoFocus
           />
+          {canUsePasskey && (
+            <div className="settings__actions">
+              <Button
+                variant="secondary"
+                icon={<Icon name="key" size={16} />}
+                busy={removeWithPasskey.isPending}
+                busyLabel="Waiting for your passkey..."
+                disabled={remove.isPending}
+                onClick={() => {
+                  setError(null);
+                  removeWithPasskey.mutate(undefined, done);
+                }}
+              >
+                Use a passkey instead
+              </Button>
+            </div>
+          )}
           <ErrorBanner>{error}</ErrorBanner>
           <div className="settings__actions settings__actions--split">
             <Button
@@ -97,7 +118,7 @@ export function DeleteAccountSection() {
             >
               Cancel
             </Button>
-            <Button type="submit" variant="danger" busy={remove.isPending} busyLabel="Deleting...">
+            <Button type="submit" variant="danger" busy={remove.isPending} busyLabel="Deleting..." disabled={removeWithPasskey.isPending}>
               Delete my account forever
             </Button>
           </div>

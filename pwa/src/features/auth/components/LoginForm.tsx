@@ -6,7 +6,8 @@ import { Button } from "../../../lib/ui/Button";
 import { ErrorBanner, NoticeBanner } from "../../../lib/ui/ErrorBanner";
 import { Icon } from "../../../lib/ui/Icon";
 import { TextField } from "../../../lib/ui/TextField";
-import { useLogin, useRegister } from "../hooks";
+import { passkeyMessageOf, passkeysSupported } from "../../../lib/passkeys";
+import { useLogin, usePasskeyLogin, useRegister } from "../hooks";
 import { checkNewAccount, type Credentials } from "../api";
 import { isUnknownUsername, loginErrorText, newAccountCheckText, newAccountProblem, registrationErrorText, validateLogin } from "../loginMessages";
 import { ForgotPasswordDialog } from "./ForgotPasswordDialog";
@@ -27,6 +28,14 @@ export function LoginForm() {
   const usernameRef = useRef<HTMLInputElement>(null);
   const loginMutation = useLogin();
   const registerMutation = useRegister();
+  const passkeyMutation = usePasskeyLogin();
+  const [withPasskey] = useState(passkeysSupported);
+
+  function handlePasskey() {
+    setNotice(null);
+    setError(null);
+    passkeyMutation.mutate(undefined, { onError: (err) => setError(passkeyMessageOf(err, FALLBACK.passkeySignIn)) });
+  }
 
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
@@ -126,6 +135,11 @@ export function LoginForm() {
         <Button type="submit" variant="primary" size="lg" block busy={loginMutation.isPending || checking} busyLabel="Entering...">
           Begin Adventure
         </Button>
+        {withPasskey && (
+          <Button variant="secondary" size="lg" block icon={<Icon name="key" size={18} />} onClick={handlePasskey} busy={passkeyMutation.isPending} busyLabel="Waiting for your passkey...">
+            Sign in with a passkey
+          </Button>
+        )}
       </form>
 
       <ul className="login-hints" aria-label="How signing in works">
@@ -138,7 +152,7 @@ export function LoginForm() {
         <li>
           <Icon name="collection" size={20} />
           <span>
-            <strong>Returning collector?</strong> Sign in with your username and password to pick up your collection.
+            <strong>Returning collector?</strong> Sign in with your username and password{withPasskey ? ", or a passkey you added in Account Settings," : ""} to pick up your collection.
           </span>
         </li>
       </ul>
