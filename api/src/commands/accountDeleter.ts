@@ -11,8 +11,11 @@ import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 /**
  * How the player proves it is them before the account goes: the current password, or an
  * assertion from one of their passkeys (issue 46 item 2) answering a 'confirm' challenge.
+ * The same proof confirms an e-mail change and a password change or removal (AccountProof).
  */
 export type DeletionProof = { kind: "password"; password: string } | { kind: "passkey"; response: AuthenticationResponseJSON; rp: RelyingParty };
+
+export type AccountProof = DeletionProof;
 
 export interface DeletedAccount {
   userId: number;
@@ -27,6 +30,8 @@ export interface DeletedAccount {
  * Answers the password hash that was checked, so the deletion can insist it is still the same
  * (null for a passkey: its challenge and counter were used up by the check itself).
  */
+export const checkAccountProof = (db: Db, userId: number, proof: AccountProof) => checkDeletionProof(db, userId, proof);
+
 export async function checkDeletionProof(db: Db, userId: number, proof: DeletionProof): Promise<string | null> {
   if (proof.kind === "passkey") {
     await verifyConfirmation(db, proof.rp, userId, proof.response);
@@ -34,6 +39,8 @@ export async function checkDeletionProof(db: Db, userId: number, proof: Deletion
   }
   const user = await User.query(db).findById(userId);
   if (!user) throw badRequest(MSG.currentPasswordWrong);
+  // Passkeys only: a typed password proves nothing (and is not checked against anything).
+  if (user.passwordHash === null) throw badRequest(MSG.noPasswordUsePasskey);
   if (!proof.password || !(await verifyPassword(user.passwordHash, proof.password))) throw badRequest(MSG.currentPasswordWrong);
   return user.passwordHash;
 }

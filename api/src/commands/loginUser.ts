@@ -9,9 +9,10 @@ import { findUserByUsername } from "../queries/users.ts";
  * Checks credentials. An unknown name answers 'Invalid username' on purpose: the game then offers
  * to create that account (SPEC.md section 4), so names are not secret here.
  */
-export async function loginUser(db: Db, username: string, password: string): Promise<User> {
+export async function loginUser(db: Db, username: string, password: string): Promise<User & { passwordHash: string }> {
   const user = await findUserByUsername(db, username);
   if (!user) throw unauthorized(MSG.invalidUsername);
-  if (!(await verifyPassword(user.passwordHash, password))) throw unauthorized(MSG.invalidPassword);
-  return user;
+  // A passkeys-only account (no password) gets the wrong password's answer, as slowly (verifyPassword).
+  if (!(await verifyPassword(user.passwordHash, password)) || user.passwordHash === null) throw unauthorized(MSG.invalidPassword);
+  return user as User & { passwordHash: string };
 }

@@ -161,10 +161,17 @@ export async function addPasskey(db: Db, rp: RelyingParty, userId: number, name:
   }
 }
 
-/** Removes one of the player's passkeys (the password stays, so the account can always sign in). */
+/**
+ * Removes one of the player's passkeys. An account without a password keeps its last one (it
+ * would have no way to sign in left); the row lock orders this with removing the password.
+ */
 export async function removePasskey(db: Db, userId: number, passkeyId: number): Promise<void> {
-  const removed = await db("passkeys").where({ id: passkeyId, user_id: userId }).delete().returning("id");
-  if (removed.length === 0) throw notFound(MSG.passkeyNotFound);
+  await db.transaction(async (trx) => {
+    const user = await lockUser(trx, userId);
+    const removed = await trx("passkeys").where({ id: passkeyId, user_id: userId }).delete().returning("id");
+    if (removed.length === 0) throw notFound(MSG.passkeyNotFound);
+    if (user.passwordHash === null && (await passkeyCount(trx, userId)) === 0) throw badRequest(MSG.lastPasskeyNeedsPassword);
+  });
 }
 
 async function assertionOptions(db: Db, rp: RelyingParty, purpose: "sign_in" | "confirm", userId: number | null, allow: PasskeyRow[] | undefined, now: Date): Promise<PublicKeyCredentialRequestOptionsJSON> {

@@ -62,13 +62,22 @@ export const UpdateEmailBody = z.object({
   password: z.string({ error: MSG.badRequest }).optional().default(""),
 });
 
+/**
+ * PUT /api/user/password: the current password, or (issue 46) a `passkey` answer to
+ * /api/user/passkeys/confirm-options instead, the only way for an account without a password.
+ */
 export const UpdatePasswordBody = z.object({
-  currentPassword: z.string({ error: MSG.passwordFieldsRequired }).min(1, { error: MSG.passwordFieldsRequired }).max(LIMITS.loginPasswordMax, { error: MSG.currentPasswordWrong }),
+  currentPassword: z.string({ error: MSG.passwordFieldsRequired }).max(LIMITS.loginPasswordMax, { error: MSG.currentPasswordWrong }).optional().default(""),
   newPassword: z
     .string({ error: MSG.passwordFieldsRequired })
     .min(1, { error: MSG.passwordFieldsRequired })
     .min(LIMITS.newPasswordMin, { error: MSG.newPasswordTooShort })
     .max(LIMITS.newPasswordMax, { error: MSG.newPasswordTooLong }),
+});
+
+/** POST /api/user/password/remove (issue 46): passkeys only from now on, confirmed by the current password. */
+export const RemovePasswordBody = z.object({
+  currentPassword: z.string({ error: MSG.passwordFieldsRequired }).min(1, { error: MSG.passwordFieldsRequired }).max(LIMITS.loginPasswordMax, { error: MSG.currentPasswordWrong }),
 });
 
 /**

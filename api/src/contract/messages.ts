@@ -63,6 +63,16 @@ export const MSG = {
   passkeyRemoved: "Passkey removed.",
   passkeyCancelled: "The passkey request was cancelled or timed out.",
   passkeyUnsupported: "This browser cannot use passkeys.",
+  // Keep the password or not (issue 46 item 2): passkeys only, and a password set again later.
+  passwordRemoveNeedsPasskey: "Add a passkey first: without a password, you sign in with a passkey.",
+  noPasswordToRemove: "Your account has no password.",
+  /** A passwordless account proves it is the player with a passkey, never a typed password. */
+  noPasswordUsePasskey: "Your account has no password. Confirm with one of your passkeys instead.",
+  lastPasskeyNeedsPassword: "This is your last passkey and your account has no password: set a password first, or you could not sign in.",
+  passwordSetProofRequired: "Confirm with one of your passkeys to set a password.",
+  passwordRemoved: "Password removed. You sign in with passkeys only, and other devices are signed out.",
+  passwordSet: "Password set! You can sign in with it or with a passkey.",
+  passkeysOnly: "You sign in with passkeys only.",
 
   // Password change
   passwordFieldsRequired: "Please fill in all password fields",
@@ -364,6 +374,7 @@ export const FALLBACK = {
   passkeys: "Failed to load passkeys",
   addPasskey: "Failed to add the passkey",
   removePasskey: "Failed to remove the passkey",
+  removePassword: "Failed to remove the password",
   passkeySignIn: "Passkey sign-in failed",
   checkAvailability: "Failed to check availability",
   checkEmailAvailability: "Failed to check email availability",

@@ -9,6 +9,8 @@ export interface UserDto {
   replitUsername: string;
   displayName: string | null;
   email: string | null;
+  /** False once the player removed the password: they sign in with passkeys only (issue 46). */
+  hasPassword: boolean;
   coins: number;
   gems: number;
   lastCoinGeneration: string;

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { hash, verify } from "@node-rs/argon2";
 
 // argon2id with OWASP's minimum recommended cost (19 MiB, 2 passes). The library's Algorithm is
@@ -42,14 +43,23 @@ export function hashPassword(password: string): Promise<string> {
   return bounded(() => hash(password, OPTIONS));
 }
 
-export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
-  return bounded(async () => {
+let dummyHash: Promise<string> | undefined;
+
+/**
+ * Does `password` match? An account without a password (passkeys only, issue 46) matches nothing,
+ * but only after the same argon2 work against a hash of random bytes, so the answer takes as long
+ * as for a wrong password and the timing does not tell who has one.
+ */
+export async function verifyPassword(passwordHash: string | null, password: string): Promise<boolean> {
+  const against = passwordHash ?? (await (dummyHash ??= hashPassword(randomBytes(24).toString("base64url"))));
+  const matches = await bounded(async () => {
     try {
-      return await verify(passwordHash, password);
+      return await verify(against, password);
     } catch {
       return false;
     }
   });
+  return passwordHash !== null && matches;
 }
 
 /** For tests and the health of the queue: how many hashes run and wait now. */

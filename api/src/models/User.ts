@@ -7,7 +7,8 @@ export class User extends BaseModel {
   username!: string;
   displayName!: string | null;
   email!: string | null;
-  passwordHash!: string;
+  /** Null: the player removed the password and signs in with passkeys only (issue 46 item 2). */
+  passwordHash!: string | null;
   coins!: number;
   gems!: number;
   lastCoinGeneration!: Date;

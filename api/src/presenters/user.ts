@@ -17,6 +17,7 @@ export function presentUser(user: User, now: Date, unlock: TradeUnlock = TRADE_U
     replitUsername: user.username,
     displayName: user.displayName,
     email: user.email,
+    hasPassword: user.passwordHash !== null,
     coins: user.coins,
     gems: user.gems,
     lastCoinGeneration: last.toISOString(),

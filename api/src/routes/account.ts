@@ -1,11 +1,12 @@
 import Router from "@koa/router";
-import { CheckEmailBody, ConfirmEmailBody, DeleteAccountBody, DisplayNameBody, UpdateEmailBody, UpdatePasswordBody } from "../contract/auth.ts";
+import type { Context } from "koa";
+import { CheckEmailBody, ConfirmEmailBody, DeleteAccountBody, DisplayNameBody, RemovePasswordBody, UpdateEmailBody, UpdatePasswordBody } from "../contract/auth.ts";
 import { MSG } from "../contract/messages.ts";
 import type { Db, Trx } from "../db/knex.ts";
 import { MAIL_TEXT, confirmEmailChange, emailConfirmUrl, issueToken } from "../commands/accountLinks.ts";
 import type { Mailer } from "../lib/mailer.ts";
 import type { User } from "../models/User.ts";
-import { setDisplayName, updateEmail, updatePassword } from "../commands/accountSettings.ts";
+import { removePassword, setDisplayName, updateEmail, updatePassword } from "../commands/accountSettings.ts";
 import { requireAuth, signIn } from "../http/auth.ts";
 import { clearSessionCookie } from "../http/session.ts";
 import { checkDeletionProof, deleteProvenAccount, type DeletionProof } from "../commands/accountDeleter.ts";
@@ -31,6 +32,10 @@ export function accountRoutes(db: Db, config: Config, payments: PaymentProvider 
   const auth = requireAuth(db);
   const limits = authRateRules(config);
   const limitPasswordCheck = (userId: number) => hitRateLimit(db, limits.perPlayerPasswordCheck, String(userId));
+  // A passkey's answer (to /user/passkeys/confirm-options) sent as `passkey` proves it is the player instead of the password.
+  const withPasskey = (ctx: Context) => (ctx.request.body as { passkey?: unknown } | undefined)?.passkey !== undefined;
+  const proofOf = (ctx: Context, password: string): DeletionProof =>
+    withPasskey(ctx) ? { kind: "passkey", response: parseBody(ctx, DeleteWithPasskeyBody).passkey as AuthenticationResponseJSON, rp: relyingPartyOf(ctx, config) } : { kind: "password", password };
 
   router.get("/user", auth, async (ctx) => {
     ctx.body = presentUser(await recordDailyVisit(db, await loadUserFresh(db, ctx.state.userId)), new Date(), config.tradeUnlock);
@@ -94,7 +99,8 @@ export function accountRoutes(db: Db, config: Config, payments: PaymentProvider 
 
   router.put("/user/email", auth, async (ctx) => {
     const body = parseBody(ctx, UpdateEmailBody);
-    if (body.password) await limitPasswordCheck(ctx.state.userId);
+    const proof = proofOf(ctx, body.password);
+    if (body.password || proof.kind === "passkey") await limitPasswordCheck(ctx.state.userId);
     // With mail configured a new address is confirmed first (issue 46): a link goes to it, and
     // the answer names it as pending; removing the address stays immediate.
     let pendingEmail: string | null = null;
@@ -105,7 +111,7 @@ export function accountRoutes(db: Db, config: Config, payments: PaymentProvider 
           mailer.send({ to: email, subject: MAIL_TEXT.confirmSubject(config.appName), text: MAIL_TEXT.confirmBody(config.appName, user.username, link) });
         }
       : undefined;
-    const email = await updateEmail(db, ctx.state.userId, body.email, body.password, viaLink);
+    const email = await updateEmail(db, ctx.state.userId, body.email, proof, viaLink);
     ctx.body = pendingEmail ? { email, pendingEmail, message: MSG.emailConfirmSent(pendingEmail) } : { email };
   });
 
@@ -118,10 +124,22 @@ export function accountRoutes(db: Db, config: Config, payments: PaymentProvider 
 
   router.put("/user/password", auth, async (ctx) => {
     const body = parseBody(ctx, UpdatePasswordBody);
+    const proof = proofOf(ctx, body.currentPassword);
     await limitPasswordCheck(ctx.state.userId);
-    await updatePassword(db, ctx.state.userId, body.currentPassword, body.newPassword);
+    await updatePassword(db, ctx.state.userId, proof, body.newPassword);
     await signIn(ctx, db, ctx.state.userId);
     ctx.body = { ok: true };
+  });
+
+  // Issue 46 item 2, "keep the password or not": with a passkey, the player may sign in with
+  // passkeys only. Every other session ends (as a password change); this device stays signed in.
+  router.post("/user/password/remove", auth, async (ctx) => {
+    const { currentPassword } = parseBody(ctx, RemovePasswordBody);
+    await limitPasswordCheck(ctx.state.userId);
+    await removePassword(db, ctx.state.userId, currentPassword);
+    await signIn(ctx, db, ctx.state.userId);
+    ctx.set("Cache-Control", "no-store");
+    ctx.body = { user: presentUser(await loadUserFresh(db, ctx.state.userId), new Date(), config.tradeUnlock) };
   });
 
   /**
@@ -132,10 +150,7 @@ export function accountRoutes(db: Db, config: Config, payments: PaymentProvider 
    */
   router.post("/user/delete", auth, async (ctx) => {
     // A passkey's answer (to /user/passkeys/confirm-options) instead of the password, when sent.
-    const withPasskey = (ctx.request.body as { passkey?: unknown } | undefined)?.passkey !== undefined;
-    const proof: DeletionProof = withPasskey
-      ? { kind: "passkey", response: parseBody(ctx, DeleteWithPasskeyBody).passkey as AuthenticationResponseJSON, rp: relyingPartyOf(ctx, config) }
-      : { kind: "password", password: parseBody(ctx, DeleteAccountBody).password };
+    const proof = withPasskey(ctx) ? proofOf(ctx, "") : proofOf(ctx, parseBody(ctx, DeleteAccountBody).password);
     await limitPasswordCheck(ctx.state.userId);
     const checkedHash = await checkDeletionProof(db, ctx.state.userId, proof);
     if (payments) await endOpenCheckouts(db, payments, ctx.state.userId);
