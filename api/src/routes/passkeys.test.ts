@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { issueToken } from "../commands/accountLinks.ts";
+import { operatorResetLink } from "../commands/operatorResetLink.ts";
+import { verifyPassword } from "../lib/passwords.ts";
 import { MSG } from "../contract/messages.ts";
 import { PASSKEYS_MAX } from "../contract/passkeys.ts";
 import { AUTH_WINDOW_MS } from "../http/rateLimit.ts";
@@ -263,7 +266,7 @@ describe("removing a passkey", () => {
     expect(await p.client.request("DELETE", `/api/user/passkeys/${id}`)).toMatchObject({ status: 200, body: { ok: true } });
     expect((await p.client.get("/api/user/passkeys")).body.passkeys).toEqual([]);
     expect((await signInWith(key)).res).toMatchObject({ status: 401, body: { error: MSG.passkeyNotRecognised } });
-    // The password still signs in: an account always keeps it (removing the password is not offered).
+    // The password still signs in.
     expect((await server.client().post("/api/auth/login", { username: p.name, password: PASSWORD })).status).toBe(200);
   });
 });
@@ -306,5 +309,163 @@ describe("deleting the account with a passkey", () => {
     // No passkeys: nothing to confirm with (the password stays the way).
     const plain = await player();
     expect(await confirm(plain)).toMatchObject({ status: 400, body: { error: MSG.passkeyNotFound } });
+  });
+});
+
+describe("keep the password or not (passkeys only)", () => {
+  const confirm = async (p: Player) => (await p.client.post("/api/user/passkeys/confirm-options")).body;
+  const removePassword = (p: Player, currentPassword: unknown = PASSWORD) => p.client.post("/api/user/password/remove", { currentPassword });
+  const hashOf = async (p: Player) => (await server.db("users").where({ id: p.id }).first("password_hash")).password_hash as string | null;
+
+  /** A player with one passkey (`key`) who removed the password. */
+  async function passwordless(prefix = "NoPw") {
+    const p = await player(prefix);
+    const key = softKey();
+    expect((await addKey(p, key)).status).toBe(201);
+    expect(await removePassword(p)).toMatchObject({ status: 200, body: { user: { id: p.id, hasPassword: false } } });
+    return { ...p, key };
+  }
+
+  it("needs a session, a passkey and the current password", async () => {
+    expect((await server.client().post("/api/user/password/remove", { currentPassword: PASSWORD })).status).toBe(401);
+    const p = await player();
+    expect((await p.client.get("/api/user")).body.hasPassword).toBe(true);
+    expect(await removePassword(p)).toMatchObject({ status: 400, body: { error: MSG.passwordRemoveNeedsPasskey } });
+    await addKey(p, softKey());
+    expect(await removePassword(p, "")).toMatchObject({ status: 400, body: { error: MSG.passwordFieldsRequired } });
+    expect(await removePassword(p, 42)).toMatchObject({ status: 400, body: { error: expect.any(String) } });
+    expect(await removePassword(p, "not-the-password")).toMatchObject({ status: 400, body: { error: MSG.currentPasswordWrong } });
+    expect(await hashOf(p)).not.toBeNull();
+    expect((await server.client().post("/api/auth/login", { username: p.name, password: PASSWORD })).status).toBe(200);
+  });
+
+  it("removes it: other sessions end, this device stays, reset links are spent, then passkeys only", async () => {
+    const p = await player();
+    const key = softKey();
+    await addKey(p, key);
+    const elsewhere = server.client();
+    expect((await elsewhere.post("/api/auth/login", { username: p.name, password: PASSWORD })).status).toBe(200);
+    const link = await issueToken(server.db, p.id, "password_reset", new Date());
+
+    expect(await removePassword(p)).toMatchObject({ status: 200, body: { user: { hasPassword: false } } });
+    expect(await hashOf(p)).toBeNull();
+    expect((await elsewhere.get("/api/user")).status).toBe(401);
+    expect(await p.client.get("/api/user")).toMatchObject({ status: 200, body: { id: p.id, hasPassword: false } });
+    expect((await server.client().post("/api/auth/reset-password", { token: link, password: "fresh-lantern-77" })).body).toEqual({ error: MSG.resetLinkInvalid });
+    expect(await removePassword(p)).toMatchObject({ status: 400, body: { error: MSG.noPasswordToRemove } });
+
+    // The old password and any other get the wrong password's answer (no hint that there is none).
+    for (const password of [PASSWORD, "anything-else"]) {
+      expect(await server.client().post("/api/auth/login", { username: p.name, password })).toMatchObject({ status: 401, body: { error: MSG.invalidPassword } });
+    }
+    const { client, res } = await signInWith(key);
+    expect(res).toMatchObject({ status: 200, body: { user: { id: p.id, hasPassword: false } } });
+    expect((await client.get("/api/user")).status).toBe(200);
+  });
+
+  it("still counts password sign-ins to a passwordless account", async () => {
+    const limited = await startTestServer({ authAttemptsPerUsername: 3 });
+    try {
+      const client = await signedUpClient(limited, "NoPwLimited", PASSWORD);
+      const key = new SoftPasskey({ origin: limited.url });
+      expect((await client.post("/api/user/passkeys", { name: "k", response: key.register((await client.post("/api/user/passkeys/options")).body) })).status).toBe(201);
+      expect((await client.post("/api/user/password/remove", { currentPassword: PASSWORD })).status).toBe(200);
+      await clearOfWindowEdge(AUTH_WINDOW_MS);
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) statuses.push((await limited.client().post("/api/auth/login", { username: "NoPwLimited", password: PASSWORD })).status);
+      expect(statuses).toEqual([401, 401, 401, 429]);
+    } finally {
+      await limited.close();
+    }
+   }, 120_000);
+
+  it("takes a wrong password's time: a missing hash is checked against a random one", async () => {
+    expect(await verifyPassword(null, "")).toBe(false);
+    expect(await verifyPassword(null, PASSWORD)).toBe(false);
+  });
+
+  it("keeps the last passkey of an account without a password", async () => {
+    const p = await passwordless();
+    const second = softKey();
+    const secondId = (await addKey(p, second, "Laptop")).body.passkey.id;
+    const [first] = (await p.client.get("/api/user/passkeys")).body.passkeys;
+    expect(await p.client.request("DELETE", `/api/user/passkeys/${first.id}`)).toMatchObject({ status: 200 });
+    expect(await p.client.request("DELETE", `/api/user/passkeys/${secondId}`)).toMatchObject({ status: 400, body: { error: MSG.lastPasskeyNeedsPassword } });
+    expect((await p.client.get("/api/user/passkeys")).body.passkeys).toHaveLength(1);
+    expect((await signInWith(second)).res.status).toBe(200);
+  });
+
+  it("never loses both: removing the password and the last passkey at once leaves one of them", async () => {
+    for (let i = 0; i < 4; i++) {
+      const p = await player("Race");
+      const id = (await addKey(p, softKey())).body.passkey.id;
+      const [pw, pk] = await Promise.all([removePassword(p), p.client.request("DELETE", `/api/user/passkeys/${id}`)]);
+      expect([pw.status, pk.status].sort()).toEqual([200, 400]);
+      const hasPasskey = (await count("passkeys", { user_id: p.id })) > 0;
+      expect((await hashOf(p)) !== null || hasPasskey).toBe(true);
+      expect((await hashOf(p)) === null).toBe(hasPasskey);
+    }
+  });
+
+  it("sets a password again only with a passkey's confirmation", async () => {
+    const p = await passwordless();
+    const elsewhere = (await signInWith(p.key)).client;
+    const put = (body: Record<string, unknown>) => p.client.request("PUT", "/api/user/password", body);
+    expect(await put({ newPassword: "fresh-lantern-77" })).toMatchObject({ status: 400, body: { error: MSG.passwordSetProofRequired } });
+    expect(await put({ currentPassword: PASSWORD, newPassword: "fresh-lantern-77" })).toMatchObject({ status: 400, body: { error: MSG.passwordSetProofRequired } });
+    expect(await put({ newPassword: "short", passkey: p.key.assert(await confirm(p)) })).toMatchObject({ status: 400, body: { error: MSG.newPasswordTooShort } });
+    expect(await put({ newPassword: p.name.toLowerCase() + "-x", passkey: {} })).toMatchObject({ status: 400 });
+    const otherKey = softKey();
+    expect(await put({ newPassword: "fresh-lantern-77", passkey: otherKey.assert(await confirm(p)) })).toMatchObject({ status: 400, body: { error: MSG.passkeyNotRecognised } });
+    expect(await hashOf(p)).toBeNull();
+
+    expect(await put({ newPassword: "fresh-lantern-77", passkey: p.key.assert(await confirm(p)) })).toMatchObject({ status: 200, body: { ok: true } });
+    expect((await p.client.get("/api/user")).body.hasPassword).toBe(true);
+    expect((await elsewhere.get("/api/user")).status).toBe(401);
+    expect((await server.client().post("/api/auth/login", { username: p.name, password: "fresh-lantern-77" })).status).toBe(200);
+    // With a password again, the last passkey may go.
+    const [only] = (await p.client.get("/api/user/passkeys")).body.passkeys;
+    expect((await p.client.request("DELETE", `/api/user/passkeys/${only.id}`)).status).toBe(200);
+  });
+
+  it("a player with a password may also confirm a password change with a passkey", async () => {
+    const p = await player();
+    const key = softKey();
+    await addKey(p, key);
+    expect(await p.client.request("PUT", "/api/user/password", { newPassword: "fresh-lantern-78", passkey: key.assert(await confirm(p)) })).toMatchObject({ status: 200 });
+    expect((await server.client().post("/api/auth/login", { username: p.name, password: "fresh-lantern-78" })).status).toBe(200);
+    expect((await server.client().post("/api/auth/login", { username: p.name, password: PASSWORD })).status).toBe(401);
+  });
+
+  it("changes the e-mail address with a passkey, never with a typed password", async () => {
+    const p = await passwordless();
+    const put = (body: Record<string, unknown>) => p.client.request("PUT", "/api/user/email", body);
+    expect(await put({ email: `${p.name}@example.com` })).toMatchObject({ status: 400, body: { error: MSG.noPasswordUsePasskey } });
+    expect(await put({ email: `${p.name}@example.com`, password: PASSWORD })).toMatchObject({ status: 400, body: { error: MSG.noPasswordUsePasskey } });
+    expect(await put({ email: `${p.name}@example.com`, passkey: p.key.assert(await confirm(p)) })).toMatchObject({ status: 200, body: { email: `${p.name}@example.com` } });
+    expect(await put({ email: null, passkey: p.key.assert(await confirm(p)) })).toMatchObject({ status: 200, body: { email: null } });
+    // And a player with a password may use a passkey too.
+    const q = await player();
+    const key = softKey();
+    await addKey(q, key);
+    expect(await q.client.request("PUT", "/api/user/email", { email: `${q.name}@example.com`, passkey: key.assert(await confirm(q)) })).toMatchObject({ status: 200 });
+  });
+
+  it("deletes a passwordless account with a passkey only", async () => {
+    const p = await passwordless();
+    expect(await p.client.post("/api/user/delete", { password: PASSWORD })).toMatchObject({ status: 400, body: { error: MSG.noPasswordUsePasskey } });
+    expect(await count("users", { id: p.id })).toBe(1);
+    expect(await p.client.post("/api/user/delete", { passkey: p.key.assert(await confirm(p)) })).toMatchObject({ status: 200, body: { ok: true } });
+    expect(await count("users", { id: p.id })).toBe(0);
+  });
+
+  it("a reset link (e-mail or the operator's) sets a password on a passwordless account", async () => {
+    const p = await passwordless();
+    const { link } = await operatorResetLink(server.db, "test-operator", p.name, server.url);
+    const token = new URL(link).searchParams.get("token");
+    expect(await server.client().post("/api/auth/reset-password", { token, password: "fresh-lantern-79" })).toMatchObject({ status: 200 });
+    expect(await hashOf(p)).not.toBeNull();
+    const res = await server.client().post("/api/auth/login", { username: p.name, password: "fresh-lantern-79" });
+    expect(res).toMatchObject({ status: 200, body: { user: { hasPassword: true } } });
   });
 });

@@ -13,6 +13,14 @@ export function validatePasswordChange(fields: { currentPassword: string; newPas
   return null;
 }
 
+/** The first problem with a new password set without a current one (a passkeys-only account), or null. */
+export function validateNewPassword(fields: { newPassword: string; confirmPassword: string }): string | null {
+  return validatePasswordChange({ currentPassword: "-", ...fields });
+}
+
+/** Passkeys only (issue 46): a remembered session from before the field existed counts as having one. */
+export const hasPassword = (user: { hasPassword?: boolean } | null | undefined): boolean => user?.hasPassword !== false;
+
 /** An email change needs the password; the text says whether it is a change or a removal. */
 export function emailPasswordProblem(newEmail: string, password: string): string | null {
   if (password) return null;

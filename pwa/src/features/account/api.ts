@@ -20,14 +20,23 @@ export function checkEmail(email: string, signal?: AbortSignal): Promise<Availab
   return apiRequest("/check-email", { method: "POST", body: { email }, fallback: FALLBACK.checkEmailAvailability, signal });
 }
 
-/** An empty address removes it; the current password is required either way. */
-/** With mail configured (issue 46) a new address comes back as pendingEmail, confirmed by its link. */
-export function updateEmail(body: { email: string | null; password: string }, fallback: string): Promise<{ email: string | null; pendingEmail?: string; message?: string }> {
+/**
+ * An empty address removes it; the current password is required either way, or a passkey's answer
+ * (the only way without a password). With mail configured (issue 46) a new address comes back as
+ * pendingEmail, confirmed by its link.
+ */
+export function updateEmail(body: { email: string | null } & ({ password: string } | { passkey: AuthenticationResponseJSON }), fallback: string): Promise<{ email: string | null; pendingEmail?: string; message?: string }> {
   return apiRequest("/user/email", { method: "PUT", body, fallback });
 }
 
-export function updatePassword(body: { currentPassword: string; newPassword: string }): Promise<{ ok: true }> {
+/** Changes the password (current password), or sets one on a passkeys-only account (a passkey's answer). */
+export function updatePassword(body: { newPassword: string } & ({ currentPassword: string } | { passkey: AuthenticationResponseJSON })): Promise<{ ok: true }> {
   return apiRequest("/user/password", { method: "PUT", body, fallback: FALLBACK.updatePassword });
+}
+
+/** Passkeys only from now on (issue 46): needs a passkey on the account; other devices are signed out. */
+export function removePassword(currentPassword: string): Promise<AuthResponse> {
+  return apiRequest("/user/password/remove", { method: "POST", body: { currentPassword }, fallback: FALLBACK.removePassword });
 }
 
 export const emailQueryOptions = () =>
@@ -69,8 +78,12 @@ export function removePasskey(id: number): Promise<{ ok: true }> {
   return apiRequest(`/user/passkeys/${id}`, { method: "DELETE", fallback: FALLBACK.removePasskey });
 }
 
-/** A passkey's answer to a fresh confirmation challenge: the proof for deleting the account. */
+/** A passkey's answer to a fresh confirmation challenge: the proof for deleting the account, changing the e-mail or the password. */
+export async function passkeyAnswer(fallback: string): Promise<AuthenticationResponseJSON> {
+  const options = await apiRequest<PublicKeyCredentialRequestOptionsJSON>("/user/passkeys/confirm-options", { method: "POST", fallback });
+  return signWithPasskey(options);
+}
+
 export async function confirmWithPasskey(): Promise<DeletionProof> {
-  const options = await apiRequest<PublicKeyCredentialRequestOptionsJSON>("/user/passkeys/confirm-options", { method: "POST", fallback: FALLBACK.deleteAccount });
-  return { passkey: await signWithPasskey(options) };
+  return { passkey: await passkeyAnswer(FALLBACK.deleteAccount) };
 }

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { MSG } from "@contract/messages";
+import { FALLBACK, MSG } from "@contract/messages";
 import type { AvailabilityResponse } from "@contract/user";
 import { updateUser } from "../../lib/session";
 import { useDebouncedValue } from "../../lib/useDebouncedValue";
-import { addPasskey, emailQueryOptions, passkeysQueryOptions, removePasskey, setDisplayName, updateEmail, updatePassword } from "./api";
+import { addPasskey, emailQueryOptions, passkeyAnswer, passkeysQueryOptions, removePassword, removePasskey, setDisplayName, updateEmail, updatePassword } from "./api";
 
 export type AvailabilityStatus = "unchecked" | "checking" | "available" | "unavailable";
 
@@ -79,8 +79,9 @@ export function useSetDisplayName() {
 export function useUpdateEmail() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { email: string | null; password: string; fallback: string }) =>
-      updateEmail({ email: input.email, password: input.password }, input.fallback),
+    // Without a password (passkeys only) the browser's passkey dialog confirms instead.
+    mutationFn: async (input: { email: string | null; password: string; withPasskey?: boolean; fallback: string }) =>
+      updateEmail(input.withPasskey ? { email: input.email, passkey: await passkeyAnswer(input.fallback) } : { email: input.email, password: input.password }, input.fallback),
     onSuccess: ({ email }) => {
       updateUser({ email });
       queryClient.setQueryData(emailQueryOptions().queryKey, { email });
@@ -89,7 +90,20 @@ export function useUpdateEmail() {
 }
 
 export function useUpdatePassword() {
-  return useMutation({ mutationFn: updatePassword });
+  return useMutation({ mutationFn: updatePassword, onSuccess: () => updateUser({ hasPassword: true }) });
+}
+
+/** Sets a password on a passkeys-only account: the passkey's dialog confirms it (issue 46). */
+export function useSetPasswordWithPasskey() {
+  return useMutation({
+    mutationFn: async (newPassword: string) => updatePassword({ newPassword, passkey: await passkeyAnswer(FALLBACK.updatePassword) }),
+    onSuccess: () => updateUser({ hasPassword: true }),
+  });
+}
+
+/** Passkeys only from now on: the answer is the player without a password. */
+export function useRemovePassword() {
+  return useMutation({ mutationFn: removePassword, onSuccess: ({ user }) => updateUser(user) });
 }
 
 /** Adds a passkey (the browser's dialog in between) and refreshes the list. */

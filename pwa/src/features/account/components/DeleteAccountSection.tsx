@@ -11,6 +11,8 @@ import { TextField } from "../../../lib/ui/TextField";
 import { useToast } from "../../../lib/ui/Toasts";
 import { passkeyMessageOf, passkeysSupported } from "../../../lib/passkeys";
 import { confirmWithPasskey, deleteAccount, passkeysQueryOptions, type DeletionProof } from "../api";
+import { useSession } from "../../../lib/session";
+import { hasPassword } from "../accountRules";
 
 const DOWNLOADS = [
   ["collection.csv", "Collection (CSV)"],
@@ -33,6 +35,8 @@ export function DeleteAccountSection() {
   const removeWithPasskey = useMutation({ mutationFn: async () => deleteAccount(await confirmWithPasskey()) });
   const passkeys = useQuery({ ...passkeysQueryOptions(), enabled: confirming });
   const canUsePasskey = passkeysSupported() && (passkeys.data?.passkeys.length ?? 0) > 0;
+  // Passkeys only (issue 46): the passkey is the one proof; no password field.
+  const withPassword = hasPassword(useSession().user);
 
   const done = {
     onSuccess: () => {
@@ -77,18 +81,22 @@ export function DeleteAccountSection() {
         </div>
       ) : (
         <form className="settings__form" onSubmit={handleSubmit} noValidate aria-label="Confirm account deletion">
-          <TextField
-            label="Current password"
-            name="deletePassword"
-            type="password"
-            autoComplete="current-password"
-            maxLength={LIMITS.loginPasswordMax}
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            hint="This cannot be undone."
-            autoFocus
-          />
-          {canUsePasskey && (
+          {withPassword ? (
+            <TextField
+              label="Current password"
+              name="deletePassword"
+              type="password"
+              autoComplete="current-password"
+              maxLength={LIMITS.loginPasswordMax}
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              hint="This cannot be undone."
+              autoFocus
+            />
+          ) : (
+            <p className="settings__text">Confirm with one of your passkeys. This cannot be undone.</p>
+          )}
+          {canUsePasskey && withPassword && (
             <div className="settings__actions">
               <Button
                 variant="secondary"
@@ -118,9 +126,25 @@ export function DeleteAccountSection() {
             >
               Cancel
             </Button>
-            <Button type="submit" variant="danger" busy={remove.isPending} busyLabel="Deleting..." disabled={removeWithPasskey.isPending}>
-              Delete my account forever
-            </Button>
+            {withPassword ? (
+              <Button type="submit" variant="danger" busy={remove.isPending} busyLabel="Deleting..." disabled={removeWithPasskey.isPending}>
+                Delete my account forever
+              </Button>
+            ) : (
+              <Button
+                variant="danger"
+                icon={<Icon name="key" size={16} />}
+                busy={removeWithPasskey.isPending}
+                busyLabel="Waiting for your passkey..."
+                disabled={!passkeysSupported()}
+                onClick={() => {
+                  setError(null);
+                  removeWithPasskey.mutate(undefined, done);
+                }}
+              >
+                Delete forever with a passkey
+              </Button>
+            )}
           </div>
         </form>
       )}

@@ -10,7 +10,9 @@ import { Icon } from "../../../lib/ui/Icon";
 import { OfflineState } from "../../../lib/ui/OfflineState";
 import { TextField } from "../../../lib/ui/TextField";
 import { useToast } from "../../../lib/ui/Toasts";
-import { EMAIL_CHECK_DEBOUNCE_MS, emailPasswordProblem, emailProblem } from "../accountRules";
+import { passkeyMessageOf } from "../../../lib/passkeys";
+import { useSession } from "../../../lib/session";
+import { EMAIL_CHECK_DEBOUNCE_MS, emailPasswordProblem, emailProblem, hasPassword } from "../accountRules";
 import { checkEmail, emailQueryOptions } from "../api";
 import { useAvailabilityCheck, useUpdateEmail } from "../hooks";
 import { availabilityTone } from "./fieldTone";
@@ -48,6 +50,8 @@ function EmailForm({ currentEmail }: { currentEmail: string | null }) {
   const [pending, setPending] = useState<string | null>(null);
   const toast = useToast();
   const save = useUpdateEmail();
+  // Passkeys only (issue 46): no password to type; the passkey's dialog confirms the change.
+  const withPassword = hasPassword(useSession().user);
   const trimmed = email.trim();
   const changed = trimmed !== (currentEmail ?? "");
   const removing = trimmed === "" && currentEmail !== null;
@@ -66,7 +70,7 @@ function EmailForm({ currentEmail }: { currentEmail: string | null }) {
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
     if (!canSubmit) return;
-    const problem = emailPasswordProblem(trimmed, password);
+    const problem = withPassword ? emailPasswordProblem(trimmed, password) : null;
     if (problem) {
       setError(problem);
       return;
@@ -75,7 +79,7 @@ function EmailForm({ currentEmail }: { currentEmail: string | null }) {
     const fallback = removing ? FALLBACK.unlinkEmail : FALLBACK.updateEmail;
     try {
       // Awaited rather than per-call callbacks: a save re-keys this form, which would drop them.
-      const saved = await save.mutateAsync({ email: trimmed || null, password, fallback });
+      const saved = await save.mutateAsync({ email: trimmed || null, password, withPasskey: !withPassword, fallback });
       if (saved.pendingEmail) {
         setPending(saved.message ?? MSG.emailConfirmSent(saved.pendingEmail));
         setEmail(currentEmail ?? "");
@@ -84,7 +88,7 @@ function EmailForm({ currentEmail }: { currentEmail: string | null }) {
       }
       toast(removing ? MSG.emailRemoved : MSG.emailSaved, { variant: "success" });
     } catch (err) {
-      setError(messageOf(err, fallback));
+      setError(passkeyMessageOf(err, fallback));
     }
   }
 
@@ -104,16 +108,20 @@ function EmailForm({ currentEmail }: { currentEmail: string | null }) {
         message={availability.message}
         messageTone={availabilityTone(availability.status)}
       />
-      <TextField
-        label="Current password"
-        name="emailPassword"
-        type="password"
-        autoComplete="current-password"
-        maxLength={LIMITS.loginPasswordMax}
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-        hint="Required to change or remove your email address."
-      />
+      {withPassword ? (
+        <TextField
+          label="Current password"
+          name="emailPassword"
+          type="password"
+          autoComplete="current-password"
+          maxLength={LIMITS.loginPasswordMax}
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          hint="Required to change or remove your email address."
+        />
+      ) : (
+        <p className="settings__text">Your passkey confirms a change or removal of your address.</p>
+      )}
       <ErrorBanner>{error}</ErrorBanner>
       <NoticeBanner icon="mail">{pending}</NoticeBanner>
       <div className="settings__actions">

@@ -6,6 +6,8 @@ import { LIMITS } from "@contract/rules";
 import { messageOf } from "../../../lib/http";
 import { passkeyMessageOf, passkeysSupported } from "../../../lib/passkeys";
 import { useQueryOffline } from "../../../lib/queryOffline";
+import { useSession } from "../../../lib/session";
+import { hasPassword } from "../accountRules";
 import { Button } from "../../../lib/ui/Button";
 import { ErrorBanner } from "../../../lib/ui/ErrorBanner";
 import { Icon } from "../../../lib/ui/Icon";
@@ -36,15 +38,20 @@ export function PasskeysSection() {
   const query = useQuery(passkeysQueryOptions());
   const view = useQueryOffline(query);
   const supported = passkeysSupported();
+  const withPassword = hasPassword(useSession().user);
   return (
     <section className="settings__section" aria-labelledby="settings-passkeys-title">
       <h3 id="settings-passkeys-title" className="settings__heading">
         <Icon name="key" size={18} /> Passkeys
       </h3>
-      <p className="settings__text">Sign in with your device's screen lock (face, fingerprint or PIN) instead of typing your password. Your password keeps working.</p>
+      <p className="settings__text">
+        {withPassword
+          ? "Sign in with your device's screen lock (face, fingerprint or PIN) instead of typing your password. Your password keeps working."
+          : "You sign in with your device's screen lock (face, fingerprint or PIN): your account has no password."}
+      </p>
       {query.data !== undefined ? (
         <>
-          <PasskeyList passkeys={query.data.passkeys} />
+          <PasskeyList passkeys={query.data.passkeys} lastStays={!withPassword && query.data.passkeys.length === 1} />
           {!supported ? <p className="settings__text">{MSG.passkeyUnsupported}</p> : query.data.passkeys.length < LIMITS.passkeysMax ? <AddPasskeyForm /> : null}
         </>
       ) : view.offline ? (
@@ -60,7 +67,8 @@ export function PasskeysSection() {
   );
 }
 
-function PasskeyList({ passkeys }: { passkeys: PasskeyDto[] }) {
+/** `lastStays`: the only passkey of an account without a password cannot go (the server refuses it too). */
+function PasskeyList({ passkeys, lastStays }: { passkeys: PasskeyDto[]; lastStays: boolean }) {
   const remove = useRemovePasskey();
   const toast = useToast();
   const [error, setError] = useState<string | null>(null);
@@ -85,6 +93,8 @@ function PasskeyList({ passkeys }: { passkeys: PasskeyDto[] }) {
               aria-label={`Remove passkey ${p.name}`}
               busy={remove.isPending && remove.variables === p.id}
               busyLabel="Removing..."
+              disabled={lastStays}
+              aria-describedby={lastStays ? "passkey-last-stays" : undefined}
               onClick={() => {
                 setError(null);
                 remove.mutate(p.id, {
@@ -98,6 +108,11 @@ function PasskeyList({ passkeys }: { passkeys: PasskeyDto[] }) {
           </li>
         ))}
       </ul>
+      {lastStays && (
+        <p id="passkey-last-stays" className="settings__text">
+          {MSG.lastPasskeyNeedsPassword}
+        </p>
+      )}
       <ErrorBanner>{error}</ErrorBanner>
     </>
   );
