@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { MSG } from "@contract/messages";
-import { expectAccessible, expectShell, openSettings, signOut, signUp, uniqueName } from "./support/game";
+import { PASSWORD, expectAccessible, expectShell, openSettings, signOut, signUp, submitLogin, uniqueName } from "./support/game";
 import { expect, test } from "./support/test";
 
 // Issue 46 item 2 in the browser, at phone size: Chromium's virtual authenticator (CDP WebAuthn)
@@ -82,4 +82,58 @@ test("@phone a player confirms the deletion of their account with a passkey", as
   // The passkey went with the account.
   await page.getByRole("button", { name: "Sign in with a passkey" }).click();
   await expect(page.getByText(MSG.passkeyNotRecognised)).toBeVisible();
+});
+
+test("@phone a player with a passkey removes the password, signs in with the passkey only, and sets a password again", async ({ page }) => {
+  test.slow();
+  await virtualAuthenticator(page);
+  const name = uniqueName("pkonly");
+  await signUp(page, name);
+  const { settings } = await addPasskey(page, "Phone");
+
+  // Issue 46 item 2, "keep the password or not": confirmed with the current password.
+  const password = settings.getByRole("region", { name: "Password" });
+  await password.scrollIntoViewIfNeeded();
+  await password.getByRole("button", { name: "Remove password..." }).click();
+  const removal = password.getByRole("form", { name: "Remove password" });
+  await removal.getByLabel("Current password").fill(PASSWORD);
+  await removal.getByRole("button", { name: "Remove password" }).click();
+  await expect(page.getByText(MSG.passwordRemoved)).toBeVisible();
+  await expect(password.getByText(MSG.passkeysOnly)).toBeVisible();
+  await expect(password.getByRole("button", { name: "Change Password" })).toHaveCount(0);
+  // The only passkey stays while there is no password; e-mail and deletion ask for a passkey, not a password.
+  const passkeys = settings.getByRole("region", { name: "Passkeys" });
+  await expect(passkeys.getByRole("button", { name: "Remove passkey Phone" })).toBeDisabled();
+  await expect(passkeys.getByText(MSG.lastPasskeyNeedsPassword)).toBeVisible();
+  await expect(settings.getByRole("region", { name: "Email" }).getByLabel("Current password")).toHaveCount(0);
+  const danger = settings.getByRole("region", { name: "Delete my account" });
+  await danger.getByRole("button", { name: "Delete my account..." }).click();
+  await expect(danger.getByRole("button", { name: "Delete forever with a passkey" })).toBeVisible();
+  await expect(danger.getByLabel("Current password")).toHaveCount(0);
+  await danger.getByRole("button", { name: "Cancel" }).click();
+  await expectAccessible(page, "account settings without a password");
+
+  await page.keyboard.press("Escape");
+  await signOut(page);
+  // The old password signs nobody in (the wrong password's answer); the passkey does.
+  await submitLogin(page, name, PASSWORD);
+  await expect(page.getByText(MSG.wrongPassword)).toBeVisible();
+  expect((await page.request.get("/api/user")).status()).toBe(401);
+  await page.getByRole("button", { name: "Sign in with a passkey" }).click();
+  await expectShell(page);
+  expect(await (await page.request.get("/api/user")).json()).toMatchObject({ username: name, hasPassword: false });
+
+  // A password again, confirmed with the passkey; then it signs in.
+  const again = await openSettings(page);
+  const setForm = again.getByRole("form", { name: "Set a password" });
+  await setForm.scrollIntoViewIfNeeded();
+  await setForm.getByLabel("New password", { exact: true }).fill("fresh-lantern-77");
+  await setForm.getByLabel("Confirm new password").fill("fresh-lantern-77");
+  await setForm.getByRole("button", { name: "Set a password" }).click();
+  await expect(page.getByText(MSG.passwordSet)).toBeVisible();
+  await expect(again.getByRole("region", { name: "Password" }).getByRole("button", { name: "Change Password" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await signOut(page);
+  await submitLogin(page, name, "fresh-lantern-77");
+  await expectShell(page);
 });
