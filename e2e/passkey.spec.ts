@@ -108,7 +108,7 @@ test("@phone a player with a passkey removes the password, signs in with the pas
   await expect(settings.getByRole("region", { name: "Email" }).getByLabel("Current password")).toHaveCount(0);
   const danger = settings.getByRole("region", { name: "Delete my account" });
   await danger.getByRole("button", { name: "Delete my account..." }).click();
-  await expect(danger.getByRole("button", { name: "Delete forever with a passkey" })).toBeVisible();
+  await expect(danger.getByRole("button", { name: "Delete with a passkey" })).toBeVisible();
   await expect(danger.getByLabel("Current password")).toHaveCount(0);
   await danger.getByRole("button", { name: "Cancel" }).click();
   await expectAccessible(page, "account settings without a password");

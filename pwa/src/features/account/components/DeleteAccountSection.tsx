@@ -142,7 +142,7 @@ export function DeleteAccountSection() {
                   removeWithPasskey.mutate(undefined, done);
                 }}
               >
-                Delete forever with a passkey
+                Delete with a passkey
               </Button>
             )}
           </div>
