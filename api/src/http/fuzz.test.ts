@@ -43,6 +43,7 @@ beforeAll(async () => {
     "/api/check-email": { email: "fuzz@example.com" },
     "/api/user/email": { email: "fuzz@example.com", password: "not-the-password" },
     "/api/user/password": { currentPassword: "not-the-password", newPassword: "violet-harbour-42" },
+    "/api/user/password/remove": { currentPassword: "not-the-password" },
     "/api/open-pack": { set: 1 },
     "/api/user/coins": { rewardId: "daily-login", rewardType: "daily", amount: 50 },
     "/api/create-payment-intent": { packageId: "coins-small" },
