@@ -153,21 +153,24 @@ function RemovePassword() {
     );
   }
 
-  function handleSubmit(event: FormEvent) {
+  async function handleSubmit(event: FormEvent) {
     event.preventDefault();
     if (!password) {
       setError(MSG.passwordFieldsRequired);
       return;
     }
     setError(null);
-    remove.mutate(password, {
-      onSuccess: () => toast(MSG.passwordRemoved, { variant: "success" }),
-      onError: (err) => setError(messageOf(err, FALLBACK.removePassword)),
-    });
+    // Awaited rather than per-call callbacks: success swaps this form for the passkeys-only one, which would drop them.
+    try {
+      await remove.mutateAsync(password);
+      toast(MSG.passwordRemoved, { variant: "success" });
+    } catch (err) {
+      setError(messageOf(err, FALLBACK.removePassword));
+    }
   }
 
   return (
-    <form className="settings__form settings__subsection" onSubmit={handleSubmit} noValidate aria-label="Remove password">
+    <form className="settings__form settings__subsection" onSubmit={(e) => void handleSubmit(e)} noValidate aria-label="Remove password">
       <p className="settings__text">
         Without a password you sign in with your passkeys only, and every other device is signed out. You can set a password again here at any time.
       </p>
@@ -204,12 +207,12 @@ function RemovePassword() {
 
 /** A passkeys-only account sets a password again: the passkey's dialog confirms it. */
 function SetPasswordForm() {
-  const { fields, set, reset } = usePasswordFields();
+  const { fields, set } = usePasswordFields();
   const [error, setError] = useState<string | null>(null);
   const toast = useToast();
   const save = useSetPasswordWithPasskey();
 
-  function handleSubmit(event: FormEvent) {
+  async function handleSubmit(event: FormEvent) {
     event.preventDefault();
     const problem = validateNewPassword(fields);
     if (problem) {
@@ -217,17 +220,17 @@ function SetPasswordForm() {
       return;
     }
     setError(null);
-    save.mutate(fields.newPassword, {
-      onSuccess: () => {
-        reset();
-        toast(MSG.passwordSet, { variant: "success" });
-      },
-      onError: (err) => setError(passkeyMessageOf(err, FALLBACK.updatePassword)),
-    });
+    // Awaited: success swaps this form for the change form, which would drop per-call callbacks.
+    try {
+      await save.mutateAsync(fields.newPassword);
+      toast(MSG.passwordSet, { variant: "success" });
+    } catch (err) {
+      setError(passkeyMessageOf(err, FALLBACK.updatePassword));
+    }
   }
 
   return (
-    <form className="settings__form" onSubmit={handleSubmit} noValidate aria-label="Set a password">
+    <form className="settings__form" onSubmit={(e) => void handleSubmit(e)} noValidate aria-label="Set a password">
       <p className="settings__text">
         <strong>{MSG.passkeysOnly}</strong> Set a password to sign in with it too; your passkey confirms it.
       </p>
