@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MSG } from "@contract/messages";
-import { emailPasswordProblem, validatePasswordChange } from "./accountRules";
+import { emailPasswordProblem, hasPassword, validateNewPassword, validatePasswordChange } from "./accountRules";
 
 describe("validatePasswordChange", () => {
   const ok = { currentPassword: "old-pass", newPassword: "new-pass", confirmPassword: "new-pass" };
@@ -26,5 +26,20 @@ describe("emailPasswordProblem", () => {
     expect(emailPasswordProblem("me@example.com", "")).toBe(MSG.emailPasswordRequiredChange);
     expect(emailPasswordProblem("", "")).toBe(MSG.emailPasswordRequiredRemove);
     expect(emailPasswordProblem("", "secret")).toBeNull();
+  });
+});
+
+describe("validateNewPassword (a passkeys-only account sets one, issue 46)", () => {
+  it("needs no current password, even when the form's empty one is passed along", () => {
+    expect(validateNewPassword({ currentPassword: "", newPassword: "fresh-lantern-77", confirmPassword: "fresh-lantern-77" } as never)).toBeNull();
+    expect(validateNewPassword({ newPassword: "short", confirmPassword: "short" })).toBe(MSG.newPasswordTooShort);
+    expect(validateNewPassword({ newPassword: "fresh-lantern-77", confirmPassword: "fresh-lantern-78" })).toBe(MSG.passwordsDoNotMatch);
+    expect(validateNewPassword({ newPassword: "", confirmPassword: "" })).toBe(MSG.passwordFieldsRequired);
+  });
+
+  it("reads a session remembered before hasPassword existed as having one", () => {
+    expect(hasPassword({})).toBe(true);
+    expect(hasPassword({ hasPassword: true })).toBe(true);
+    expect(hasPassword({ hasPassword: false })).toBe(false);
   });
 });

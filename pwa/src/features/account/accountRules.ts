@@ -15,7 +15,7 @@ export function validatePasswordChange(fields: { currentPassword: string; newPas
 
 /** The first problem with a new password set without a current one (a passkeys-only account), or null. */
 export function validateNewPassword(fields: { newPassword: string; confirmPassword: string }): string | null {
-  return validatePasswordChange({ currentPassword: "-", ...fields });
+  return validatePasswordChange({ ...fields, currentPassword: "-" });
 }
 
 /** Passkeys only (issue 46): a remembered session from before the field existed counts as having one. */
