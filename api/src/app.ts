@@ -66,7 +66,7 @@ export function createApp({ db, config, log, requestLogging = { on: config.logRe
   app.use(errorHandler(log));
   app.use(staticFiles({ assetDirs: config.assetDirs, pwaDir: config.pwaDir }));
   app.use(sameOriginOnly({ allowedOrigins: config.allowedOrigins, exemptPaths: WEBHOOK_PATHS }));
-  app.use(sessionMiddleware(db));
+  app.use(sessionMiddleware(app, db));
   app.use(jsonBody());
   app.use(wellFormedInput());
   app.use(compressJson());
