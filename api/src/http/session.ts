@@ -1,8 +1,9 @@
-import { createHmac, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import type Koa from "koa";
 import type { Context, Next } from "koa";
 import createSession from "koa-session";
 import type { Db } from "../db/knex.ts";
+import { cookieKeys } from "./cookieKeys.ts";
 import { runPrepared } from "../db/prepared.ts";
 
 export const SESSION_COOKIE = "foilbound.sid";
@@ -10,8 +11,8 @@ export const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 
 /**
  * Sessions (issue 11, on koa-session since issue 46): koa-session in cookie mode keeps the session
- * id and the player's id in the cookie, signed with the app's keys (SESSION_SECRET) in the
- * `foilbound.sid.sig` cookie beside it, so a request learns who it is without a database read.
+ * id and the player's id in the cookie, signed with the app's keys (SESSION_SECRET, cookieKeys.ts)
+ * in the `foilbound.sid.sig` cookie beside it, so a request learns who it is without a database read.
  * The sessions table stays the authority: sign-out deletes the row, a password change or a reset
  * deletes the player's rows, a deleted account takes its rows with it (ON DELETE CASCADE). Every
  * request that acts for a player still checks its row, but in the statement that reads the player
@@ -74,12 +75,12 @@ export function decodeSessionData(value: string): CookieData | null {
 
 /**
  * The Cookie header a browser holding this session sends (the value and koa-session's `.sig`, as
- * the `cookies` module signs it with the app's first key: HMAC-SHA1 of `name=value`, base64url):
+ * the `cookies` module signs it with the app's keys, cookieKeys.ts: HMAC-SHA256 of `name=value`):
  * for tests and the bench's seeded players, which never sign in.
  */
 export function sessionCookieHeader(secret: string, claims: SessionClaims): string {
   const value = encodeSessionData({ id: claims.id, userId: claims.userId, _expire: claims.expiresAt });
-  const sig = createHmac("sha1", secret).update(`${SESSION_COOKIE}=${value}`).digest("base64url");
+  const sig = cookieKeys([secret]).sign(`${SESSION_COOKIE}=${value}`);
   return `${SESSION_COOKIE}=${value}; ${SESSION_COOKIE}.sig=${sig}`;
 }
 
