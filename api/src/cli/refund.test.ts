@@ -94,7 +94,8 @@ describe("admin refund, test provider", () => {
     expect(await admin(testStore, testPayments, "refund", id)).toEqual({ code: 1, out: `Purchase #${purchase.id} (${id}) was already fully refunded` });
     expect(await balance(testStore, "RefundT1")).toEqual(before);
     expect(await auditOf(testStore, id)).toHaveLength(1);
-  });
+    // The first test pays for warming both servers up (sign-up hashing, first statements).
+  }, 90_000);
 
   it("refuses unknown, unpaid and cancelled purchases with a readable reason", async () => {
     expect(await admin(testStore, testPayments, "refund", "pi_test_nothing")).toEqual({ code: 1, out: 'No purchase "pi_test_nothing": give its id (purchases table) or its payment intent id (pi_...)' });
