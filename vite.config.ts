@@ -276,6 +276,8 @@ export default defineConfig({
         // An update removes the old version's precache entries only; the runtime caches below keep
         // their names (assetCaches.ts) and their contents across versions.
         cleanupOutdatedCaches: true,
+        // Issue 47: what a tap on a background notification does (assets/public/sw-notifications.js).
+        importScripts: ["/sw-notifications.js"],
         runtimeCaching: [
           {
             // The game's art by path (the warm-up's own fetches have no "image" destination), and

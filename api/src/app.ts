@@ -19,6 +19,7 @@ import { authRoutes } from "./routes/auth.ts";
 import { battleRoutes } from "./routes/battle.ts";
 import { cardRoutes } from "./routes/cards.ts";
 import { chatRoutes } from "./routes/chat.ts";
+import { eventRoutes } from "./routes/events.ts";
 import { fairnessRoutes } from "./routes/fairness.ts";
 import { leaderboardRoutes } from "./routes/leaderboard.ts";
 import { rewardRoutes } from "./routes/rewards.ts";
@@ -45,7 +46,7 @@ export function apiRouter({ db, config, log }: AppDeps): Router {
   const api = new Router({ prefix: "/api" });
   // One gate for the heavy reads of every route: a player's reads at once count together.
   const heavyRead = fairShare(db);
-  for (const routes of [systemRoutes(db, config, payments), authRoutes(db, config, mailer), accountRoutes(db, config, payments, mailer), cardRoutes(db, heavyRead), fairnessRoutes(db, heavyRead), rewardRoutes(db), leaderboardRoutes(db, heavyRead), chatRoutes(db), battleRoutes(db), tradingRoutes(db, config), storeRoutes(db, payments, log)]) {
+  for (const routes of [systemRoutes(db, config, payments), authRoutes(db, config, mailer), accountRoutes(db, config, payments, mailer), cardRoutes(db, heavyRead), fairnessRoutes(db, heavyRead), rewardRoutes(db), leaderboardRoutes(db, heavyRead), chatRoutes(db), battleRoutes(db), tradingRoutes(db, config), storeRoutes(db, payments, log), eventRoutes(db, config, log)]) {
     api.use(routes.routes(), routes.allowedMethods());
   }
   return api;

@@ -33,6 +33,7 @@ const { startEmbeddedAnalyze } = await import("./db/embeddedAnalyze.ts");
 const { announceStopping, migrateLatest, openDb } = await import("./db/knex.ts");
 const { seed } = await import("./db/seed.ts");
 const { pruneExpired } = await import("./http/sessionStore.ts");
+const { pruneEvents } = await import("./events/replay.ts");
 const { sweepStaleCheckouts } = await import("./commands/purchaseStarter.ts");
 const { selectPaymentProvider } = await import("./payments/select.ts");
 
@@ -109,6 +110,7 @@ function startHousekeeping(db: Db) {
   const payments = selectPaymentProvider(config, db);
   const run = () => {
     void pruneExpired(db).catch((err) => log.warn("prune failed", { err: String(err) }));
+    void pruneEvents(db).catch((err) => log.warn("event prune failed", { err: String(err) }));
     if (payments) {
       void sweepStaleCheckouts(db, payments)
         .then((ended) => ended > 0 && log.info("stale checkouts ended", { ended }))

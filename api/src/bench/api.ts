@@ -17,6 +17,7 @@ import { formatSpread, repeat, spread, verdict, type BenchRow } from "./rows.ts"
 import { measured, signUp, startServerProcess, type Measured, type ServerProcess } from "./server.ts";
 import { runEmbeddedBench } from "./embedded.ts";
 import { runFairShareBench } from "./fairShare.ts";
+import { runLiveBench } from "./liveStreams.ts";
 import { benchCheckout } from "./checkout.ts";
 import { requestLogMicrosPerRequest } from "./logCost.ts";
 import { runWrk, type WrkResult } from "./wrk.ts";
@@ -42,9 +43,10 @@ export interface ApiBenchOptions {
    * BENCH_API_ONLY=embedded: only the embedded database's row (no PostgreSQL needed);
    * BENCH_API_ONLY=open-pack: only the PostgreSQL open-pack rows (minutes, not the 5M-card seed);
    * BENCH_API_ONLY=checkout: only the store's checkout row;
-   * BENCH_API_ONLY=fair-share: only the fair share rows (one player's flood, both databases).
+   * BENCH_API_ONLY=fair-share: only the fair share rows (one player's flood, both databases);
+   * BENCH_API_ONLY=live: only the live events rows (streams held, chat to stream across processes).
    */
-  only?: "embedded" | "open-pack" | "checkout" | "fair-share";
+  only?: "embedded" | "open-pack" | "checkout" | "fair-share" | "live";
   log?: (line: string) => void;
 }
 
@@ -64,7 +66,7 @@ export function apiBenchOptionsFromEnv(env = process.env): ApiBenchOptions {
     webConcurrency: Number(env.BENCH_WEB_CONCURRENCY || 1),
     logBlocks: Number(env.BENCH_LOG_BLOCKS || 10),
     port: Number(env.BENCH_PORT || 3322),
-    only: (["embedded", "open-pack", "checkout", "fair-share"] as const).find((only) => only === env.BENCH_API_ONLY),
+    only: (["embedded", "open-pack", "checkout", "fair-share", "live"] as const).find((only) => only === env.BENCH_API_ONLY),
   };
 }
 
@@ -132,6 +134,7 @@ const median = (values: number[]) => spread(values).median;
 export async function runApiBench(opts: ApiBenchOptions): Promise<BenchRow[]> {
   if (opts.only === "embedded") return runEmbeddedBench(opts);
   if (opts.only === "fair-share") return runFairShareBench(opts);
+  if (opts.only === "live") return runLiveBench({ ...opts, port: opts.port + 10 });
   const say = opts.log ?? ((line: string) => console.error(line));
   const rows: BenchRow[] = [];
   const dbName = `foilbound_bench_${Date.now().toString(36)}`;
@@ -326,6 +329,9 @@ export async function runApiBench(opts: ApiBenchOptions): Promise<BenchRow[]> {
 
     // --- One player's flood of heavy reads, both databases (issue 45). ----------------------
     rows.push(...(await runFairShareBench(opts)));
+
+    // --- Live events: streams held, and a chat post's trip across processes (issue 47). ------
+    rows.push(...(await runLiveBench({ ...opts, port: opts.port + 10 })));
   } finally {
     await stopAll();
     rmSync(dataDir, { recursive: true, force: true });

@@ -1,3 +1,4 @@
+import { publishEvent } from "../events/publish.ts";
 import { MSG } from "../contract/messages.ts";
 import type { Db } from "../db/knex.ts";
 import { ARENA_BOT_ID, battleCoinsEarned, battleOutcome, isBattleOver, playRound, roundWaitMs, type RoundResult } from "../game/battle.ts";
@@ -74,6 +75,9 @@ export async function playBattleRound(db: Db, userId: number, battleId: number, 
         coins_paid: coinsEarned,
         last_round_at: now,
       });
+    // Issue 47: the players in it (a bot has no stream) see the round, or the result, at once.
+    const players = [battle.userId, battle.opponentUserId].filter((id): id is number => typeof id === "number" && id !== ARENA_BOT_ID);
+    await publishEvent(trx, "battle", { kind: complete ? "result" : "round", battleId: battle.id }, players);
     return { ...result, battleComplete: complete, battleWinner: winner, coinsEarned, ...(newCoinCount !== undefined ? { newCoinCount } : {}) };
   });
 }

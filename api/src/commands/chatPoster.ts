@@ -1,3 +1,5 @@
+import { publishEvent } from "../events/publish.ts";
+import { recentMessages } from "../queries/chat.ts";
 import { CHAT_BURST } from "../contract/chat.ts";
 import { MSG } from "../contract/messages.ts";
 import type { Db } from "../db/knex.ts";
@@ -22,6 +24,9 @@ export async function postChatMessage(db: Db, userId: number, message: string, n
       .first();
     if (Number(recent?.n ?? 0) >= CHAT_BURST.messages) throw tooManyRequests(MSG.chatTooFast);
     const posted = await ChatMessage.query(trx).insert({ userId, message, createdAt: now });
+    // Issue 47: everyone's chat shows it when this commits, on every API process.
+    const [shown] = await recentMessages(trx, 1, posted.id);
+    if (shown) await publishEvent(trx, "chat", { message: shown }, "everyone");
     return posted.id;
   });
 }

@@ -23,6 +23,8 @@ export interface OpenedPack {
   /** Every pack of the request, in order (one, or ten for a bulk open). */
   pulls: PullCommitment[];
   pity: PityStatus;
+  /** The player's total score after these packs (the live rank events: issue 47). */
+  totalScore: number;
 }
 
 /** Who opens: the player, and the session that must still exist (checked in the same read). */
@@ -138,6 +140,7 @@ function openedOf(result: InsertedRow[], opener: Opener, patch: PackPatch, set: 
     pull: pulls[0]!,
     pulls,
     pity: pityStatus(set.id, patch.draw.pityAfter),
+    totalScore: patch.totalScore,
   };
 }
 

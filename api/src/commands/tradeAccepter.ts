@@ -1,3 +1,4 @@
+import { publishTradeEvent } from "../events/tradeEvents.ts";
 import { MSG } from "../contract/messages.ts";
 import type { Db, Trx } from "../db/knex.ts";
 import { effectiveTradeStatus, type TradeUnlock } from "../game/trading.ts";
@@ -50,6 +51,7 @@ export async function acceptTrade(db: Db, userId: number, tradeId: number, unloc
       await trx("users").where({ id: trade.toUserId }).update({ total_score: trx.raw("total_score - ?", [delta]), updated_at: now });
     }
     await trx("trades").where({ id: trade.id }).update({ status: "accepted", updated_at: now, accepted_at: now });
+    await publishTradeEvent(trx, trade, "accepted", userId);
   });
   return (await findTrade(db, tradeId))!;
 }
@@ -59,6 +61,7 @@ export async function closeTrade(db: Db, userId: number, tradeId: number, action
   await db.transaction(async (trx) => {
     const trade = await lockOpenTrade(trx, tradeId, userId, action === "decline" ? "recipient" : "sender", now);
     await trx("trades").where({ id: trade.id }).update({ status: action === "decline" ? "declined" : "cancelled", updated_at: now });
+    await publishTradeEvent(trx, trade, action === "decline" ? "declined" : "cancelled", userId);
   });
   return (await findTrade(db, tradeId))!;
 }

@@ -1,3 +1,4 @@
+import { publishTradeEvent } from "../events/tradeEvents.ts";
 import { MSG } from "../contract/messages.ts";
 import type { TradeOfferBody } from "../contract/trades.ts";
 import type { Db } from "../db/knex.ts";
@@ -44,6 +45,7 @@ export async function sendTradeOffer(db: Db, fromUserId: number, body: TradeOffe
         expires_at: tradeExpiresAt(now),
       })
       .returning("id");
+    await publishTradeEvent(trx, { id: row.id, fromUserId, toUserId: body.toUserId }, "received", fromUserId);
     return row.id as number;
   });
   return (await findTrade(db, id))!;

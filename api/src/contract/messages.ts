@@ -93,6 +93,10 @@ export const MSG = {
   // Installing the game (issue 12): the account menu, the one-time offer after the third pack, iOS.
   installButton: "Install Foilbound",
   installLead: "Play from your home screen: full screen, one tap away, and your collection works offline.",
+  // Issue 47: background notifications, asked for here and never on first load.
+  noticesLead: "Get a notification when a trade offer arrives, your coins are full or rewards are ready, while the game is in the background.",
+  noticesBlocked: "Notifications are blocked for this site. Allow them in your browser's site settings, then turn them on here.",
+  noticesUnsupported: "This browser cannot show notifications from the game.",
   installOfferTitle: "Keep Foilbound on your home screen",
   installOfferDismiss: "Not now",
   installIosHint: "Share, then Add to Home Screen",

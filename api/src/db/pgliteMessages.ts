@@ -16,7 +16,12 @@ export const PGLITE_PARSERS = {
 export type ThreadRequest =
   | { id: number; op: "query"; sql: string; params?: unknown[]; options?: Record<string, unknown> }
   | { id: number; op: "exec"; sql: string }
-  | { id: number; op: "close" };
+  | { id: number; op: "close" }
+  /** Issue 47: from now on the thread posts every NOTIFY its session hears as a ThreadNotification (LISTEN itself goes through knex). */
+  | { id: number; op: "notifications" };
+
+/** A NOTIFY heard by the thread's LISTEN (no id: nobody waits for it). */
+export type ThreadNotification = { notification: { channel: string; payload: string } };
 
 /** id 0 is the thread's first message: the database is open (or could not be). */
 export type ThreadReply = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: Record<string, unknown> };

@@ -1,6 +1,6 @@
 import { Worker } from "node:worker_threads";
 import type { Results } from "@electric-sql/pglite";
-import type { ThreadReply, ThreadRequest } from "./pgliteMessages.ts";
+import type { ThreadNotification, ThreadReply, ThreadRequest } from "./pgliteMessages.ts";
 
 type Pending = { resolve(value: unknown): void; reject(err: Error): void };
 type Distribute<T> = T extends unknown ? Omit<T, "id"> : never;
@@ -28,6 +28,8 @@ export class PgliteOnThread {
   private onRelease: Array<() => void> = [];
   /** Why the thread is gone (a crash, or close): every later statement fails with it at once. */
   private gone: Error | undefined;
+  private readonly listeners = new Set<(channel: string, payload: string) => void>();
+  private forwarding: Promise<unknown> | undefined;
 
   constructor(dataDir: string) {
     // The thread's entry is TypeScript: a thread does not get tsx's loader from --import (Node 20
@@ -38,7 +40,10 @@ export class PgliteOnThread {
     this.worker = new Worker(bootstrap, { eval: true, workerData: { dataDir } });
     this.waitReady = new Promise<void>((resolve, reject) => this.pending.set(0, { resolve: () => resolve(), reject }));
     // A reply that never comes must not hang a caller: a thread that dies fails what it held.
-    this.worker.on("message", (reply: ThreadReply) => this.settle(reply));
+    this.worker.on("message", (reply: ThreadReply | ThreadNotification) => {
+      if ("notification" in reply) for (const listener of this.listeners) listener(reply.notification.channel, reply.notification.payload);
+      else this.settle(reply);
+    });
     this.worker.on("error", (err) => this.failAll(err));
     this.worker.on("exit", (code) => this.failAll(new Error(`the embedded database's thread stopped (exit code ${code})`)));
   }
@@ -49,6 +54,16 @@ export class PgliteOnThread {
 
   exec(sql: string): Promise<Results[]> {
     return this.send({ op: "exec", sql }) as Promise<Results[]>;
+  }
+
+  /**
+   * PGlite's onNotification across the thread (issue 47): every NOTIFY the session hears. The
+   * thread may stay unref'd between queries: a NOTIFY only comes with a statement this process sent.
+   */
+  onNotification(callback: (channel: string, payload: string) => void): () => void {
+    this.listeners.add(callback);
+    this.forwarding ??= this.send({ op: "notifications" }).catch(() => {});
+    return () => this.listeners.delete(callback);
   }
 
   /** Told by knex's pool: whether knex holds the session now. */

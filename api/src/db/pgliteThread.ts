@@ -2,7 +2,7 @@
 // answering the main thread's queries in the order they arrive.
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite } from "@electric-sql/pglite";
-import { PGLITE_PARSERS, type ThreadReply, type ThreadRequest } from "./pgliteMessages.ts";
+import { PGLITE_PARSERS, type ThreadNotification, type ThreadReply, type ThreadRequest } from "./pgliteMessages.ts";
 
 const port = parentPort!;
 const { dataDir } = workerData as { dataDir: string };
@@ -25,6 +25,9 @@ async function answer(request: ThreadRequest): Promise<ThreadReply> {
         return { id: request.id, ok: true, value: await pglite.query(request.sql, request.params, request.options) };
       case "exec":
         return { id: request.id, ok: true, value: await pglite.exec(request.sql) };
+      case "notifications":
+        pglite.onNotification((channel, payload) => port.postMessage({ notification: { channel, payload } } satisfies ThreadNotification));
+        return { id: request.id, ok: true, value: null };
       case "close":
         await pglite.close();
         return { id: request.id, ok: true, value: null };

@@ -1,3 +1,4 @@
+import { rankMovesOf } from "../events/rankMoves.ts";
 import Router from "@koa/router";
 import type { OpenPackResponse } from "../contract/cards.ts";
 import { OpenPackBody } from "../contract/packs.ts";
@@ -22,6 +23,7 @@ export function cardRoutes(db: Db, heavyRead: HeavyRead) {
       throw err instanceof SessionGone ? sessionRevoked(ctx) : err;
     });
     sessionProven(ctx);
+    rankMovesOf(db).moved(opened.totalScore - opened.cards.reduce((sum, c) => sum + c.points, 0), opened.totalScore);
     const body: OpenPackResponse = {
       cards: opened.cards.map((c) => ({ ...presentCard(c), isNew: c.isNew })),
       newCoinCount: opened.coins,

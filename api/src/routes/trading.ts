@@ -1,3 +1,4 @@
+import { announceTradeScores } from "../events/tradeEvents.ts";
 import Router from "@koa/router";
 import type { Context } from "koa";
 import { MSG } from "../contract/messages.ts";
@@ -98,6 +99,7 @@ export function tradingRoutes(db: Db, config: Pick<Config, "tradeUnlock">) {
 
   router.post("/trade/:id/accept", auth, async (ctx) => {
     const trade = await acceptTrade(db, ctx.state.userId, tradeIdOf(ctx), config.tradeUnlock);
+    await announceTradeScores(db, trade);
     ctx.body = { success: true, trade: presentTrade(trade, new Date()) };
   });
 

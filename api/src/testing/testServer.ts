@@ -114,6 +114,14 @@ export class ApiClient {
     return [SESSION_COOKIE, `${SESSION_COOKIE}.sig`].map((name) => `${name}=${this.cookies.get(name) ?? ""}`).join("; ");
   }
 
+  /** A request whose body is read by the caller as it arrives (an event stream), with this client's cookies. */
+  open(path: string, headers: Record<string, string> = {}, signal?: AbortSignal): Promise<Response> {
+    return fetch(this.baseUrl + path, {
+      headers: { Origin: this.baseUrl, ...(this.cookies.size ? { Cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ") } : {}), ...headers },
+      signal,
+    });
+  }
+
   async request<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiResponse<T>> {
     const res = await fetch(this.baseUrl + path, {
       method,

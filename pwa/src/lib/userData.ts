@@ -2,6 +2,7 @@ import { useQuery, type QueryClient } from "@tanstack/react-query";
 import { FALLBACK } from "@contract/messages";
 import type { UserDto } from "@contract/user";
 import { ApiError, apiRequest } from "./http";
+import { useLivePoll } from "../live/liveEvents";
 import { clearSession, getSession, updateUser, useSession } from "./session";
 
 // GET /api/user: the player's coins, gems and counters, refreshed every 5 minutes while signed in
@@ -37,7 +38,7 @@ export function useUserDataSync(): void {
     // The session check has just loaded the user: start from it instead of fetching it twice.
     initialData: () => getSession().user ?? undefined,
     initialDataUpdatedAt: () => Date.now(),
-    refetchInterval: REFRESH_INTERVAL_MS,
+    refetchInterval: useLivePoll(REFRESH_INTERVAL_MS),
     refetchIntervalInBackground: false,
     retry: false,
   });

@@ -1,7 +1,8 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import type { CardDto } from "@contract/cards";
-import { rankQueryKey, rankQueryOptions } from "../lib/rank";
+import { RANK_POLL_MS, rankQueryKey, rankQueryOptions } from "../lib/rank";
+import { useLivePoll } from "../live/liveEvents";
 import { useOnlineStatus } from "../lib/useOnlineStatus";
 import { usePlayerSnapshot } from "./collectionMirror";
 import type { LeaderboardSnapshot, RankSnapshot } from "./db";
@@ -17,7 +18,7 @@ import { saveRankSnapshot } from "./playerSnapshot";
 export function usePlayerRank(userId: number, refetchOnMount?: "always"): RankSnapshot | null {
   const queryClient = useQueryClient();
   const online = useOnlineStatus();
-  const query = useQuery({ ...rankQueryOptions(userId), ...(refetchOnMount ? { refetchOnMount } : {}) });
+  const query = useQuery({ ...rankQueryOptions(userId), refetchInterval: useLivePoll(RANK_POLL_MS), ...(refetchOnMount ? { refetchOnMount } : {}) });
   const snapshot = usePlayerSnapshot(userId, !query.data && (!online || query.isError));
   useEffect(() => {
     if (query.data) void saveRankSnapshot(userId, query.data);

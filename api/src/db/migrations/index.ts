@@ -15,6 +15,7 @@ import * as revealsBySeed from "./20261128200000_reveals_by_seed.ts";
 import * as chatSafety from "./20261129000000_chat_safety.ts";
 import * as accountDeletion from "./20261129100000_account_deletion.ts";
 import * as accountTokens from "./20261129100000_account_tokens.ts";
+import * as liveEvents from "./20261129200000_live_events.ts";
 import * as testRefunds from "./20261129300000_test_refunds.ts";
 
 // Migrations are listed here and imported statically, so they run the same under tsx, vitest
@@ -36,6 +37,7 @@ const MIGRATIONS: Array<[name: string, migration: Knex.Migration]> = [
   ["20261129000000_chat_safety", chatSafety],
   ["20261129100000_account_deletion", accountDeletion],
   ["20261129100000_account_tokens", accountTokens],
+  ["20261129200000_live_events", liveEvents],
   ["20261129300000_test_refunds", testRefunds],
 ];
 

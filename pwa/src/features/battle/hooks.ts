@@ -6,6 +6,7 @@ import { useAudio } from "../../audio/useAudio";
 import { ApiError, messageOf } from "../../lib/http";
 import { getSession, updateUser, useSession } from "../../lib/session";
 import { refreshUserData } from "../../lib/userData";
+import { onLiveEvent } from "../../live/liveEvents";
 import { championsQueryOptions, findOpponent, getAllowance, getBattle, playRound } from "./api";
 import {
   BATTLE_LIVES,
@@ -24,6 +25,9 @@ import {
 } from "./battleRules";
 
 export const allowanceQueryKey = ["battle", "allowance"] as const;
+
+// Issue 47: a round or a result of a battle this player is in (another tab's, too).
+onLiveEvent("battle", (_, queryClient) => void queryClient.invalidateQueries({ queryKey: ["battle"] }));
 
 /** The reward panel's figures (GET /battle/allowance). */
 export function useBattleAllowance() {

@@ -1,11 +1,17 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { RewardDto } from "@contract/rewards";
 import { apiRequest } from "../../lib/http";
+import { onLiveEvent } from "../../live/liveEvents";
 import { statusRetryDelay } from "./rewardRules";
 
 export const FAILED_TO_LOAD_REWARDS = "Failed to load rewards";
 
 export const rewardsQueryKey = (userId: number) => ["rewards", userId] as const;
+/** While the event stream is down (issue 47). */
+export const REWARDS_POLL_MS = 30_000;
+
+// A new reward period, or progress from a trade or battle: the rewards read again.
+for (const type of ["reward", "trade", "battle"] as const) onLiveEvent(type, (_, queryClient) => void queryClient.invalidateQueries({ queryKey: ["rewards"] }));
 
 /** GET /api/user/rewards: the rewards with the server's progress and claimed flags. */
 export function fetchRewards(signal?: AbortSignal): Promise<RewardDto[]> {
@@ -17,7 +23,7 @@ export const rewardsQueryOptions = (userId: number) =>
   queryOptions({
     queryKey: rewardsQueryKey(userId),
     queryFn: ({ signal }) => fetchRewards(signal),
-    refetchInterval: 30_000,
+    refetchInterval: REWARDS_POLL_MS,
     refetchOnWindowFocus: true,
     retry: 3,
     retryDelay: statusRetryDelay,

@@ -10,7 +10,8 @@ import { useOnlineStatus } from "../../lib/useOnlineStatus";
 import { refreshUserData } from "../../lib/userData";
 import { usePlayerSnapshot } from "../../offline/collectionMirror";
 import { saveRewardsSnapshot } from "../../offline/playerSnapshot";
-import { rewardsQueryKey, rewardsQueryOptions } from "./api";
+import { useLivePoll } from "../../live/liveEvents";
+import { REWARDS_POLL_MS, rewardsQueryKey, rewardsQueryOptions } from "./api";
 import { asOfNow, claimableCount } from "./rewardRules";
 
 export { rewardsQueryKey } from "./api";
@@ -41,7 +42,7 @@ export interface RewardsState {
  */
 export function useRewards(userId: number): RewardsState {
   const online = useOnlineStatus();
-  const query = useQuery(rewardsQueryOptions(userId));
+  const query = useQuery({ ...rewardsQueryOptions(userId), refetchInterval: useLivePoll(REWARDS_POLL_MS) });
   const useDevice = !query.data && (!online || query.isError);
   const snapshot = usePlayerSnapshot(userId, useDevice);
   const now = useNow(60_000);

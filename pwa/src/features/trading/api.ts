@@ -5,11 +5,17 @@ import type { CardIdentityDto } from "@contract/cards";
 import { MSG } from "@contract/messages";
 import type { OwnerEntryDto, TradeNotificationsDto, TradeRecordDto, UniqueCardDto } from "@contract/trades";
 import { apiRequest } from "../../lib/http";
+import { onLiveEvent } from "../../live/liveEvents";
 import { ownersPath } from "./tradingModel";
 
 export const tradingKey = ["trading"] as const;
 export const offersKey = [...tradingKey, "offers"] as const;
 export const historyKey = [...tradingKey, "history"] as const;
+/** While the event stream is down (issue 47). */
+export const TRADE_POLL_MS = 30_000;
+
+// An offer made, answered or expired: the trading screen's lists and badges read again.
+onLiveEvent("trade", (_, queryClient) => void queryClient.invalidateQueries({ queryKey: tradingKey }));
 
 export const marketQuery = queryOptions({
   queryKey: [...tradingKey, "market"],
@@ -26,7 +32,7 @@ export const ownersQuery = (card: CardIdentityDto) =>
 export const offersQuery = queryOptions({
   queryKey: offersKey,
   queryFn: ({ signal }) => apiRequest<TradeRecordDto[]>("/trade/offers", { fallback: "Failed to load trade offers", signal }),
-  refetchInterval: 30_000,
+  refetchInterval: TRADE_POLL_MS,
   refetchOnWindowFocus: true,
 });
 
@@ -45,7 +51,7 @@ export const notificationsQuery = (lastSentView: string | null, lastHistoryView:
       if (lastSentView) params.set("lastSentView", lastSentView);
       return apiRequest<TradeNotificationsDto>(`/trade/notifications?${params}`, { fallback: "Failed to load trade notifications", signal });
     },
-    refetchInterval: 30_000,
+    refetchInterval: TRADE_POLL_MS,
     refetchOnWindowFocus: true,
   });
 

@@ -7,7 +7,8 @@ import { readStored, writeStored } from "../../lib/storage";
 import { useToast } from "../../lib/ui/Toasts";
 import { refreshUserData } from "../../lib/userData";
 import { collectionQueryKey, collectionQueryOptions } from "../../offline/collectionQuery";
-import { answerOffer, historyKey, historyQuery, notificationsQuery, offersKey, offersQuery, sendOffer, tradingKey } from "./api";
+import { useLivePoll } from "../../live/liveEvents";
+import { TRADE_POLL_MS, answerOffer, historyKey, historyQuery, notificationsQuery, offersKey, offersQuery, sendOffer, tradingKey } from "./api";
 import { lastViewKey, meansCardsGone, splitOffers, unseenReceived, type TradeTab } from "./tradingModel";
 import { serverNow } from "../../lib/serverClock";
 
@@ -49,8 +50,9 @@ export interface TradeBadges {
  */
 export function useTradeOffers(userId: number, openTab: TradeTab) {
   const { views, markViewed } = useLastViews(userId);
-  const offers = useQuery(offersQuery);
-  const notifications = useQuery(notificationsQuery(views.sent, views.history));
+  const poll = useLivePoll(TRADE_POLL_MS);
+  const offers = useQuery({ ...offersQuery, refetchInterval: poll });
+  const notifications = useQuery({ ...notificationsQuery(views.sent, views.history), refetchInterval: poll });
   const { sent, received } = splitOffers(offers.data ?? [], userId);
 
   useEffect(() => {

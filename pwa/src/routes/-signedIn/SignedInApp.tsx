@@ -13,6 +13,7 @@ import { signedInThisPage, useSignedInUser } from "../../lib/session";
 import { LazyPart } from "../../lib/ui/LazyPart";
 import { PartNotLoadedDialog } from "../../lib/ui/PartNotLoadedDialog";
 import { useUserDataSync } from "../../lib/userData";
+import { useLiveStream } from "../../live/useLiveStream";
 import { installOfflineMirror } from "../../offline/installOfflineMirror";
 import { loadSignInSave, usePlayerSync } from "../../offline/playerSync";
 import { useAssetWarmUp } from "../../offline/useAssetWarmUp";
@@ -58,6 +59,8 @@ function SignedInShell({ onLogout, loggingOut }: { onLogout: () => void; logging
   // The whole collection and summary saved on the device for offline screens (issue 12); right
   // after a sign-in, at once and with a note (issue 45).
   usePlayerSync(user.id);
+  // Issue 47: chat, offers, battles, coins, rewards and rank arrive as they happen.
+  useLiveStream(user.id);
   // Issue 12: art and sounds kept for offline visits, fetched in quiet moments.
   useAssetWarmUp(user.id);
   // SPEC.md section 4: the rewards badge counts claimable rewards, refreshed every 30 s and on events.

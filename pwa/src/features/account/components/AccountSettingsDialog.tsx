@@ -4,6 +4,7 @@ import { InstallSection } from "../../../install/components/InstallSection";
 import { DisplayNameSection } from "./DisplayNameSection";
 import { EmailSection } from "./EmailSection";
 import { PasswordSection } from "./PasswordSection";
+import { NotificationsSection } from "./NotificationsSection";
 import { DeleteAccountSection } from "./DeleteAccountSection";
 import { SpendingLimitSection } from "../../spending/SpendingLimitSection";
 import "./Account.css";
@@ -31,6 +32,7 @@ export function AccountSettingsDialog({ open, onClose }: { open: boolean; onClos
         <DisplayNameSection currentName={user.displayName ?? ""} />
         <EmailSection />
         <PasswordSection />
+        <NotificationsSection />
         <SpendingLimitSection />
         <DeleteAccountSection />
       </div>

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
-import type { ChatMessageDto } from "@contract/chat";
+import type { BlockedPlayerDto, ChatMessageDto } from "@contract/chat";
 import { MSG } from "@contract/messages";
 import { LIMITS } from "@contract/rules";
 import { ApiError, apiRequest, messageOf } from "../../../lib/http";
@@ -11,12 +11,25 @@ import { Dialog } from "../../../lib/ui/Dialog";
 import { NoticeBanner } from "../../../lib/ui/ErrorBanner";
 import { OfflineState } from "../../../lib/ui/OfflineState";
 import { useToast } from "../../../lib/ui/Toasts";
-import { chatKey, chatStatusKey, fetchChatStatus } from "../api";
+import { blocksKey, chatKey, chatStatusKey, fetchChatStatus } from "../api";
+import { onLiveEvent, useLivePoll } from "../../../live/liveEvents";
 import { BlockedPlayers } from "./BlockedPlayers";
 import { MessageActions } from "./MessageActions";
 import "./chat.css";
 
 const POLL_MS = 5_000;
+/** The chat keeps the newest messages, as GET /chat/messages serves them. */
+const KEPT = 50;
+
+// Issue 47: a message arrives with its event, on every open chat, without a poll. Players the
+// viewer blocked stay hidden, as the server leaves them out of the list.
+onLiveEvent("chat", ({ message }, queryClient) => {
+  const blocked = queryClient.getQueryData<BlockedPlayerDto[]>(blocksKey);
+  if (blocked?.some((b) => b.userId === message.user.id)) return;
+  queryClient.setQueryData<ChatMessageDto[]>(chatKey, (old) =>
+    old && !old.some((m) => m.id === message.id) ? [...old, message].sort((a, b) => a.id - b.id).slice(-KEPT) : old,
+  );
+});
 
 /** The header's chat button and the Global Chat dialog (SPEC.md sections 2, 4, 8). */
 export function ChatButton() {
@@ -55,7 +68,7 @@ function ChatBody() {
         console.warn(messageOf(err, "Failed to load messages"));
         throw err;
       }),
-    refetchInterval: POLL_MS,
+    refetchInterval: useLivePoll(POLL_MS),
     retry: false,
   });
   const view = useQueryOffline(messages);

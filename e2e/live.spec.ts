@@ -1,0 +1,74 @@
+import { expect, test, type Browser, type Page, type Request } from "@playwright/test";
+import { headerButton, signUp, uniqueName } from "./support/game";
+
+// Issue 47 in the browser: two players in two contexts at phone size. A chat message and a trade
+// offer appear on the other screen as they happen, and while the stream is up the screens make
+// no periodic requests (the polls only run while it is down).
+
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+const origin = (page: Page) => ({ Origin: new URL(page.url()).origin });
+/** The reads that poll while the stream is down. */
+const POLLED = /\/api\/(chat\/messages|trade\/offers|trade\/notifications|user\/rewards|user\/rank|user)(\?|$)/;
+
+async function player(browser: Browser, prefix: string) {
+  const page = await (await browser.newContext(PHONE)).newPage();
+  const name = uniqueName(prefix);
+  await signUp(page, name);
+  const res = await page.request.post("/api/open-pack", { data: { set: 1 }, headers: origin(page) });
+  expect(res.status()).toBe(200);
+  const me = (await (await page.request.get("/api/user")).json()) as { id: number };
+  return { page, name, id: me.id };
+}
+
+const liveUp = (page: Page) => expect(page.locator("html")).toHaveAttribute("data-live", "up", { timeout: 15_000 });
+
+test("a chat message and a trade offer reach the other player's screen at once, with no polling while the stream is up @phone", async ({ browser }) => {
+  test.slow();
+  const alice = await player(browser, "alice");
+  const bob = await player(browser, "bob");
+
+  await bob.page.goto("/trading?tab=received");
+  await expect(bob.page.getByRole("heading", { name: "Incoming Trade Offers" })).toBeVisible();
+  await liveUp(bob.page);
+  await (await headerButton(bob.page, "Global Chat")).click();
+  const chat = bob.page.getByRole("dialog", { name: "Global Chat" });
+  await expect(chat.getByRole("textbox", { name: "Message" })).toBeVisible();
+
+  // The packs opened above move ranks: their batched rank event (every 2 s) is an event's refetch, not a poll.
+  await bob.page.waitForTimeout(4_000);
+  // Longer than the shortest poll (chat, 5 s) and the trading and rewards polls (30 s).
+  const polls: string[] = [];
+  const record = (r: Request) => {
+    if (r.method() === "GET" && POLLED.test(new URL(r.url()).pathname + new URL(r.url()).search)) polls.push(new URL(r.url()).pathname);
+  };
+  bob.page.on("request", record);
+  await bob.page.waitForTimeout(32_000);
+  expect(polls).toEqual([]);
+
+  const text = `live hello ${Date.now()}`;
+  const posted = await alice.page.request.post("/api/chat/messages", { data: { message: text }, headers: origin(alice.page) });
+  expect(posted.status()).toBe(201);
+  // Well inside the 5 s the poll would have taken, and with no request for it.
+  await expect(chat.getByText(text, { exact: true })).toBeVisible({ timeout: 3_000 });
+  expect(polls.filter((p) => p === "/api/chat/messages")).toEqual([]);
+  await chat.getByRole("button", { name: /Close/ }).click();
+
+  const [aliceCard] = (await (await alice.page.request.get("/api/collection")).json()) as Array<{ id: number }>;
+  const [bobCard] = (await (await bob.page.request.get("/api/collection")).json()) as Array<{ id: number }>;
+  const offered = await alice.page.request.post("/api/trade/offer", {
+    data: { toUserId: bob.id, offeredCardIds: [aliceCard!.id], requestedCardId: bobCard!.id },
+    headers: origin(alice.page),
+  });
+  expect(offered.status()).toBe(201);
+  await expect(bob.page.locator(".offer").first()).toContainText(`From ${alice.name}`, { timeout: 3_000 });
+  bob.page.off("request", record);
+});
+
+test("the stream stops offline and comes back online @phone", async ({ browser }) => {
+  const bob = await player(browser, "bob");
+  await liveUp(bob.page);
+  await bob.page.context().setOffline(true);
+  await expect(bob.page.locator("html")).toHaveAttribute("data-live", "down");
+  await bob.page.context().setOffline(false);
+  await liveUp(bob.page);
+});

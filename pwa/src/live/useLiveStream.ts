@@ -1,0 +1,65 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { rankQueryKey } from "../lib/rank";
+import { getSession } from "../lib/session";
+import { useOnlineStatus } from "../lib/useOnlineStatus";
+import { refreshUserData } from "../lib/userData";
+import { noticeInBackground } from "./backgroundNotices";
+import { onLiveEvent } from "./liveEvents";
+import { openLiveStream } from "./liveStream";
+
+let servedVersion: string | null = null;
+
+/** A new version is served: the service worker looks for it now (the update prompt follows). */
+function checkForUpdate(): void {
+  void navigator.serviceWorker?.getRegistration().then((r) => r?.update()).catch(() => undefined);
+}
+
+/** The reactions that belong to no single feature: balances, rank, versions, gaps, background notices. */
+function installCoreHandlers(userId: number): () => void {
+  const offs = [
+    onLiveEvent("hello", ({ version }) => {
+      if (servedVersion && servedVersion !== version) checkForUpdate();
+      servedVersion = version;
+    }),
+    onLiveEvent("deploy", ({ version }) => {
+      if (version !== servedVersion) checkForUpdate();
+    }),
+    onLiveEvent("coins", ({ full }, queryClient) => {
+      void refreshUserData(queryClient);
+      if (full) noticeInBackground("Your coins are full", "Open a pack before they stop regenerating.", "coins-full");
+    }),
+    onLiveEvent("reward", (_, queryClient) => {
+      void refreshUserData(queryClient);
+      noticeInBackground("Rewards are ready", "A new reward period has started: claim yours.", "rewards");
+    }),
+    onLiveEvent("trade", ({ kind, by }, queryClient) => {
+      void refreshUserData(queryClient);
+      if (kind === "received") noticeInBackground("New trade offer", `${by ?? "A player"} sent you a trade offer.`, "trade-received");
+    }),
+    onLiveEvent("rank", ({ low, high }, queryClient) => {
+      // Only a player whose score lies in the span that moved can have a new place.
+      const score = getSession().user?.totalScore;
+      if (score === undefined || (score >= low && score <= high)) void queryClient.invalidateQueries({ queryKey: rankQueryKey(userId) });
+    }),
+    onLiveEvent("resync", (_, queryClient) => {
+      // Events were missed: everything shown is read again.
+      void queryClient.invalidateQueries();
+    }),
+  ];
+  return () => offs.forEach((off) => off());
+}
+
+/**
+ * Issue 47: one event stream for this tab while signed in and online (mount once, in the
+ * signed-in shell). Offline it is closed; back online it resumes after the last event it applied.
+ */
+export function useLiveStream(userId: number): void {
+  const queryClient = useQueryClient();
+  const online = useOnlineStatus();
+  useEffect(() => installCoreHandlers(userId), [userId]);
+  useEffect(() => {
+    if (!online || typeof EventSource === "undefined") return;
+    return openLiveStream(queryClient);
+  }, [online, queryClient, userId]);
+}
