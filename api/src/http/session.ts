@@ -136,7 +136,9 @@ export function sessionMiddleware(app: Koa, db: Db) {
     }
     await next();
     const proven = ctx.state.session;
-    if (proven && ctx.state.sessionProven && proven.expiresAt - Date.now() < RENEW_WHEN_LEFT_MS) {
+    // Not once the answer has begun (an event stream writes its own head): no cookie can follow,
+    // and the player's next ordinary request renews.
+    if (proven && ctx.state.sessionProven && !ctx.res.headersSent && proven.expiresAt - Date.now() < RENEW_WHEN_LEFT_MS) {
       const expiresAt = Date.now() + SESSION_MAX_AGE_MS;
       await db("sessions").where({ id: proven.id }).update({ expires_at: new Date(expiresAt) });
       ctx.state.session = { ...proven, expiresAt };
