@@ -124,7 +124,8 @@ export async function isSessionLive(db: Db, claims: SessionClaims): Promise<bool
  * the claims on ctx.state.session; renews a proven session near its end.
  */
 export function sessionMiddleware(app: Koa, db: Db) {
-  const koaSession = createSession(SESSION_OPTIONS, app);
+  // A copy: koa-session writes its defaults into the options object it is given.
+  const koaSession = createSession({ ...SESSION_OPTIONS }, app);
   const claims = async (ctx: Context, next: Next) => {
     const data = cookieSession(ctx);
     if (data?.id !== undefined) {
