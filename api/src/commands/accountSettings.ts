@@ -7,6 +7,7 @@ import { hashPassword, verifyPassword } from "../lib/passwords.ts";
 import { User } from "../models/User.ts";
 import { isDisplayNameFree, isEmailFree, lockUser } from "../queries/users.ts";
 import { checkAccountProof, type AccountProof } from "./accountDeleter.ts";
+import { spendResetLinks } from "./accountLinks.ts";
 import { passkeyCount } from "./passkeys.ts";
 
 export async function setDisplayName(db: Db, userId: number, displayName: string): Promise<User> {
@@ -62,9 +63,9 @@ export async function updateEmail(
 }
 
 /**
- * Changes the password, or sets one on a passkeys-only account, and signs the account out
- * everywhere (the caller signs this device back in). The proof is the current password or a
- * passkey's confirmation; an account without a password can only give the passkey.
+ * Changes the password, or sets one on a passkeys-only account, signs the account out everywhere
+ * (the caller signs this device back in) and spends its reset links. The proof is the current
+ * password or a passkey's confirmation; an account without a password can only give the passkey.
  */
 export async function updatePassword(db: Db, userId: number, proof: AccountProof, newPassword: string): Promise<void> {
   const user = await User.query(db).findById(userId);
@@ -84,6 +85,9 @@ export async function updatePassword(db: Db, userId: number, proof: AccountProof
     if (checkedHash !== null) query.where({ password_hash: checkedHash });
     if ((await query) === 0) throw badRequest(MSG.currentPasswordWrong);
     await trx("sessions").where({ user_id: userId }).delete();
+    // A reset link mailed before the change would otherwise still open the account with the old
+    // story ("forgot my password") for up to 30 minutes.
+    await spendResetLinks(trx, userId, new Date());
   });
 }
 
@@ -107,6 +111,6 @@ export async function removePassword(db: Db, userId: number, currentPassword: st
     if ((await passkeyCount(trx, userId)) === 0) throw badRequest(MSG.passwordRemoveNeedsPasskey);
     await trx("users").where({ id: userId }).update({ password_hash: null, updated_at: now });
     await trx("sessions").where({ user_id: userId }).delete();
-    await trx("account_tokens").where({ user_id: userId, purpose: "password_reset" }).whereNull("used_at").update({ used_at: now });
+    await spendResetLinks(trx, userId, now);
   });
 }
