@@ -18,7 +18,7 @@ import * as accountTokens from "./20261129100000_account_tokens.ts";
 import * as passkeys from "./20261129200000_passkeys.ts";
 import * as liveEvents from "./20261129210000_live_events.ts";
 import * as testRefunds from "./20261129300000_test_refunds.ts";
-import * as optionalPassword from "./20261129220000_optional_password.ts";
+import * as optionalPassword from "./20261129310000_optional_password.ts";
 
 // Migrations are listed here and imported statically, so they run the same under tsx, vitest
 // and any bundler (knex's own file loader cannot import .ts files everywhere). Append new ones.
@@ -42,9 +42,7 @@ const MIGRATIONS: Array<[name: string, migration: Knex.Migration]> = [
   ["20261129200000_passkeys", passkeys],
   ["20261129210000_live_events", liveEvents],
   ["20261129300000_test_refunds", testRefunds],
-  // Appended after test_refunds (the name the brief gave sorts before it): a database that already
-  // ran test_refunds runs this one next; the list, not the names, is the order.
-  ["20261129220000_optional_password", optionalPassword],
+  ["20261129310000_optional_password", optionalPassword],
 ];
 
 export const migrationSource: Knex.MigrationSource<[string, Knex.Migration]> = {
