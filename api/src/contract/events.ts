@@ -18,8 +18,12 @@ export interface LiveEvents {
   coins: { coins: number; full: boolean };
   /** A reward became claimable (its period started). */
   reward: { rewardId: string };
-  /** Scores between `low` and `high` moved: a player whose score is in that range may have a new rank. */
-  rank: { low: number; high: number };
+  /**
+   * Scores between `low` and `high` moved: a player whose score is in that range may have a new
+   * rank. `movers`: the players whose scores moved (null when there were many); a player who was
+   * the only one has refreshed their rank already.
+   */
+  rank: { low: number; high: number; movers: number[] | null };
   /** A new version of the game was deployed (a process with another version started). */
   deploy: { version: string };
   /** Events were missed (a gap older than the replay window, or the database link dropped): refetch what is shown. */

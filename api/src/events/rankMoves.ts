@@ -3,6 +3,8 @@ import { announce } from "./publish.ts";
 
 /** How long score moves are gathered before one rank event says which scores they crossed. */
 const BATCH_MS = 2000;
+/** Movers named in one event at most; past that the event says "many" (null). */
+const MOVERS_MAX = 50;
 
 /**
  * Rank changes (issue 47). A player's rank moves when another player's score passes theirs, so
@@ -14,13 +16,15 @@ const BATCH_MS = 2000;
 export class RankMoves {
   private low = Infinity;
   private high = -Infinity;
+  private movers = new Set<number>();
   private timer: NodeJS.Timeout | undefined;
 
   constructor(private readonly db: Db) {}
 
   /** A committed change of a player's total score from `before` to `after`. */
-  moved(before: number, after: number): void {
+  moved(userId: number, before: number, after: number): void {
     if (before === after) return;
+    if (this.movers.size <= MOVERS_MAX) this.movers.add(userId);
     this.low = Math.min(this.low, before, after);
     this.high = Math.max(this.high, before, after);
     this.timer ??= setTimeout(() => this.flush(), BATCH_MS).unref();
@@ -30,9 +34,10 @@ export class RankMoves {
     clearTimeout(this.timer);
     this.timer = undefined;
     if (this.low > this.high) return Promise.resolve();
-    const span = { low: this.low, high: this.high };
+    const span = { low: this.low, high: this.high, movers: this.movers.size <= MOVERS_MAX ? [...this.movers] : null };
     this.low = Infinity;
     this.high = -Infinity;
+    this.movers = new Set();
     return announce(this.db, "rank", span).catch(() => {});
   }
 }

@@ -21,6 +21,6 @@ export async function announceTradeScores(db: Db, trade: { fromUserId: number; t
   for (const p of players as Array<{ id: number; total_score: number }>) {
     const now = Number(p.total_score);
     // The sender gained the difference, the recipient lost it.
-    rankMovesOf(db).moved(p.id === trade.fromUserId ? now - delta : now + delta, now);
+    rankMovesOf(db).moved(p.id, p.id === trade.fromUserId ? now - delta : now + delta, now);
   }
 }

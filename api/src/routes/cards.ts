@@ -23,7 +23,7 @@ export function cardRoutes(db: Db, heavyRead: HeavyRead) {
       throw err instanceof SessionGone ? sessionRevoked(ctx) : err;
     });
     sessionProven(ctx);
-    rankMovesOf(db).moved(opened.totalScore - opened.cards.reduce((sum, c) => sum + c.points, 0), opened.totalScore);
+    rankMovesOf(db).moved(session.userId, opened.totalScore - opened.cards.reduce((sum, c) => sum + c.points, 0), opened.totalScore);
     const body: OpenPackResponse = {
       cards: opened.cards.map((c) => ({ ...presentCard(c), isNew: c.isNew })),
       newCoinCount: opened.coins,

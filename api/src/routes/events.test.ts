@@ -142,6 +142,8 @@ describe("GET /api/events", () => {
     const after = Number((await server.db("users").where({ id: a.id }).first("total_score")).total_score);
     const moved = await watching.next((e) => e.type === "rank" && e.data.low <= before && e.data.high >= after);
     expect(moved.id).toBeNull();
+    // The mover is named (by id, as chat names players): its own tab skips a second rank read.
+    expect(moved.data.movers).toContain(a.id);
   });
 
   it.runIf(process.env.DATABASE_URL)("tells its streams to refetch when its database link drops, and goes on delivering once back", async () => {

@@ -37,7 +37,9 @@ function installCoreHandlers(userId: number): () => void {
       void refreshUserData(queryClient);
       if (kind === "received") noticeInBackground("New trade offer", `${by ?? "A player"} sent you a trade offer.`, "trade-received");
     }),
-    onLiveEvent("rank", ({ low, high }, queryClient) => {
+    onLiveEvent("rank", ({ low, high, movers }, queryClient) => {
+      // This player's own pack alone: its own refresh after the pack has read the rank already.
+      if (movers?.length === 1 && movers[0] === userId) return;
       // Only a player whose score lies in the span that moved can have a new place.
       const score = getSession().user?.totalScore;
       if (score === undefined || (score >= low && score <= high)) void queryClient.invalidateQueries({ queryKey: rankQueryKey(userId) });

@@ -11,7 +11,7 @@ import { Dialog } from "../../../lib/ui/Dialog";
 import { NoticeBanner } from "../../../lib/ui/ErrorBanner";
 import { OfflineState } from "../../../lib/ui/OfflineState";
 import { useToast } from "../../../lib/ui/Toasts";
-import { blocksKey, chatKey, chatStatusKey, fetchChatStatus } from "../api";
+import { blocksKey, chatKey, chatStatusKey, fetchBlocks, fetchChatStatus } from "../api";
 import { onLiveEvent, useLivePoll } from "../../../live/liveEvents";
 import { BlockedPlayers } from "./BlockedPlayers";
 import { MessageActions } from "./MessageActions";
@@ -22,13 +22,20 @@ const POLL_MS = 5_000;
 const KEPT = 50;
 
 // Issue 47: a message arrives with its event, on every open chat, without a poll. Players the
-// viewer blocked stay hidden, as the server leaves them out of the list.
+// viewer blocked stay hidden, as the server leaves them out of the list: the block list is read
+// once and again after a block or an unblock (they invalidate it), not per message.
+const BLOCKS_FRESH_MS = 10 * 60_000;
 onLiveEvent("chat", ({ message }, queryClient) => {
-  const blocked = queryClient.getQueryData<BlockedPlayerDto[]>(blocksKey);
-  if (blocked?.some((b) => b.userId === message.user.id)) return;
-  queryClient.setQueryData<ChatMessageDto[]>(chatKey, (old) =>
-    old && !old.some((m) => m.id === message.id) ? [...old, message].sort((a, b) => a.id - b.id).slice(-KEPT) : old,
-  );
+  if (!queryClient.getQueryData<ChatMessageDto[]>(chatKey)) return;
+  void queryClient
+    .fetchQuery({ queryKey: blocksKey, queryFn: ({ signal }) => fetchBlocks(signal), staleTime: BLOCKS_FRESH_MS })
+    .catch(() => queryClient.getQueryData<BlockedPlayerDto[]>(blocksKey) ?? [])
+    .then((blocked) => {
+      if (blocked.some((b) => b.userId === message.user.id)) return;
+      queryClient.setQueryData<ChatMessageDto[]>(chatKey, (old) =>
+        old && !old.some((m) => m.id === message.id) ? [...old, message].sort((a, b) => a.id - b.id).slice(-KEPT) : old,
+      );
+    });
 });
 
 /** The header's chat button and the Global Chat dialog (SPEC.md sections 2, 4, 8). */
