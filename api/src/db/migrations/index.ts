@@ -17,6 +17,7 @@ import * as accountDeletion from "./20261129100000_account_deletion.ts";
 import * as accountTokens from "./20261129100000_account_tokens.ts";
 import * as passkeys from "./20261129200000_passkeys.ts";
 import * as liveEvents from "./20261129210000_live_events.ts";
+import * as tradeFinder from "./20261129230000_trade_finder.ts";
 
 // Migrations are listed here and imported statically, so they run the same under tsx, vitest
 // and any bundler (knex's own file loader cannot import .ts files everywhere). Append new ones.
@@ -39,6 +40,7 @@ const MIGRATIONS: Array<[name: string, migration: Knex.Migration]> = [
   ["20261129100000_account_tokens", accountTokens],
   ["20261129200000_passkeys", passkeys],
   ["20261129210000_live_events", liveEvents],
+  ["20261129230000_trade_finder", tradeFinder],
 ];
 
 export const migrationSource: Knex.MigrationSource<[string, Knex.Migration]> = {
