@@ -261,26 +261,34 @@ export function matchesStatement(userId: number, unlock: TradeUnlock, now: Date,
       AND NOT EXISTS (SELECT 1 FROM player_blocks b WHERE b.blocker_id = :me AND b.blocked_id = u.id)
       AND NOT EXISTS (SELECT 1 FROM player_blocks b WHERE b.blocker_id = u.id AND b.blocked_id = :me)
   ),
+  allowed AS MATERIALIZED (SELECT * FROM judged WHERE NOT (same_owner AND lopsided)),
+  -- Rank every candidate on light aggregates; build the pairs' JSON for the page only.
   ranked AS (
     SELECT user_id, display_name, active_at, created_at, signup_network, packs,
       bool_or(they_want) AS mutual,
       (count(DISTINCT concat_ws('|', t_character, t_background, t_set, t_is_holo, t_is_glitch, t_is_dark_holo))
         + count(DISTINCT concat_ws('|', m_character, m_background, m_set, m_is_holo, m_is_glitch, m_is_dark_holo)) FILTER (WHERE they_want))::int AS wanted,
-      bool_or(NOT lopsided) AS fair,
-      to_json((array_agg(json_build_object(
-        'theirs', ${pairCard("t_")}),
-        'mine', ${pairCard("m_")}, 'cardId', m_card_id, 'inOpenOffers', m_in_offers),
-        'theyWantMine', they_want, 'lopsided', lopsided)
-        ORDER BY they_want DESC, lopsided, spread, t_points DESC, t_character, t_background, t_set, t_is_holo, t_is_glitch, t_is_dark_holo, m_card_id))[1:${PAIRS_PER_MATCH}]) AS pairs
-    FROM judged
-    WHERE NOT (same_owner AND lopsided)
+      bool_or(NOT lopsided) AS fair
+    FROM allowed
     GROUP BY user_id, display_name, active_at, created_at, signup_network, packs
+  ),
+  page AS (
+    SELECT r.* FROM ranked r
+    WHERE (SELECT count(*) FROM trades t WHERE t.from_user_id = r.user_id AND t.accepted_at >= :dayStart)
+        + (SELECT count(*) FROM trades t WHERE t.to_user_id = r.user_id AND t.accepted_at >= :dayStart) < :dailyCap
+    ORDER BY r.mutual DESC, r.wanted DESC, r.fair DESC, r.active_at DESC, r.user_id
+    LIMIT :limit OFFSET :offset
   )
-  SELECT r.* FROM ranked r
-  WHERE (SELECT count(*) FROM trades t WHERE t.from_user_id = r.user_id AND t.accepted_at >= :dayStart)
-      + (SELECT count(*) FROM trades t WHERE t.to_user_id = r.user_id AND t.accepted_at >= :dayStart) < :dailyCap
-  ORDER BY r.mutual DESC, r.wanted DESC, r.fair DESC, r.active_at DESC, r.user_id
-  LIMIT :limit OFFSET :offset`;
+  SELECT p.*, (
+    SELECT to_json((array_agg(json_build_object(
+        'theirs', ${pairCard("a.t_")}),
+        'mine', ${pairCard("a.m_")}, 'cardId', a.m_card_id, 'inOpenOffers', a.m_in_offers),
+        'theyWantMine', a.they_want, 'lopsided', a.lopsided)
+      ORDER BY a.they_want DESC, a.lopsided, a.spread, a.t_points DESC, a.t_character, a.t_background, a.t_set, a.t_is_holo, a.t_is_glitch, a.t_is_dark_holo, a.m_card_id))[1:${PAIRS_PER_MATCH}])
+    FROM allowed a WHERE a.user_id = p.user_id
+  ) AS pairs
+  FROM page p
+  ORDER BY p.mutual DESC, p.wanted DESC, p.fair DESC, p.active_at DESC, p.user_id`;
   const bindings = {
     me: userId,
     now,
