@@ -197,9 +197,11 @@ const pairCard = (p: string) =>
  *   wanted_mine: Index Only Scan of trade_wishes_identity per spare identity;
  * - the one-sided pairs look their partner up in two jsonb maps (nearest, mutual_users):
  *   joining instead, on CTEs the planner estimates at 1 row, became a nested loop that took
- *   26.5 s; with the maps the whole statement took 1.2-1.5 s;
+ *   26.5 s; with the maps the whole statement took 1.2-1.5 s at load ~25, 250-420 ms at
+ *   load ~8 (theirs ~220 ms of it: the holders' index-only scan, sort and grouping);
  * - users_pkey per pair row, player_blocks_blocked_id_blocker_id_index both ways, the daily
- *   cap on trades_accepted_from / trades_accepted_to per ranked player, top-N heapsort.
+ *   cap on trades_accepted_from / trades_accepted_to per ranked player, top-N heapsort; the
+ *   pairs' JSON is built for the 20 page rows only (an aggregate over `allowed` each).
  * No sequential scan. The cost grows with (wanted identities x holders of each): every holder
  * of a wanted card is grouped and ranked before the top 20 are cut. At the bench's 100,000
  * players this is ~30x the rows above: the p99 <= 50 ms target of issue 48 item 6 needs the
