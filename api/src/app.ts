@@ -3,6 +3,7 @@ import Koa from "koa";
 import type { Config } from "./config.ts";
 import type { Db } from "./db/knex.ts";
 import { compressJson } from "./http/compressJson.ts";
+import { cookieKeys } from "./http/cookieKeys.ts";
 import { errorHandler, logAppError } from "./http/errors.ts";
 import { fairShare } from "./http/fairShare.ts";
 import { jsonBody } from "./http/jsonBody.ts";
@@ -55,7 +56,8 @@ export function apiRouter({ db, config, log }: AppDeps): Router {
 
 export function createApp({ db, config, log, requestLogging = { on: config.logRequests } }: AppDeps): Koa {
   const app = new Koa();
-  app.keys = [config.sessionSecret];
+  // Signs koa-session's cookie (foilbound.sid.sig); built once, see cookieKeys.ts.
+  app.keys = cookieKeys([config.sessionSecret]);
   // Behind N proxies the client's address is the N-th from the end of X-Forwarded-For: entries
   // before it were written by the client and prove nothing (forged ones walked around per-IP limits).
   app.proxy = config.trustProxy > 0;
@@ -69,7 +71,7 @@ export function createApp({ db, config, log, requestLogging = { on: config.logRe
   app.use(errorHandler(log));
   app.use(staticFiles({ assetDirs: config.assetDirs, pwaDir: config.pwaDir }));
   app.use(sameOriginOnly({ allowedOrigins: config.allowedOrigins, exemptPaths: WEBHOOK_PATHS }));
-  app.use(sessionMiddleware(db));
+  app.use(sessionMiddleware(app, db));
   app.use(jsonBody());
   app.use(wellFormedInput());
   app.use(compressJson());

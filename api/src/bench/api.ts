@@ -10,7 +10,7 @@ import { pullCard } from "../game/pull.ts";
 import { points } from "../game/rarity.ts";
 import { seededRandom } from "../game/seededRandom.ts";
 import { SETS } from "../game/sets.ts";
-import { encodeSession, SESSION_COOKIE, SESSION_MAX_AGE_MS } from "../http/session.ts";
+import { SESSION_MAX_AGE_MS, sessionCookieHeader } from "../http/session.ts";
 import { seedLeaderboard } from "./leaderboardSeed.ts";
 import { hasPgbench, initPgbench, runPgbench } from "./pgbench.ts";
 import { formatSpread, repeat, spread, verdict, type BenchRow } from "./rows.ts";
@@ -122,7 +122,7 @@ export async function signedInSeededPlayers(db: Knex, secret: string, n: number)
   for (let i = 0; i < sessions.length; i += 500) {
     await db("sessions").insert(sessions.slice(i, i + 500).map((c) => ({ id: c.id, data: JSON.stringify({ userId: c.userId }), user_id: c.userId, expires_at: new Date(c.expiresAt) })));
   }
-  return sessions.map((claims) => `${SESSION_COOKIE}=${encodeSession(secret, claims)}`);
+  return sessions.map((claims) => sessionCookieHeader(secret, claims));
 }
 
 /** Each half of a request log block, in seconds. */

@@ -3,6 +3,7 @@
 // (or run against PostgreSQL with DATABASE_URL, where the server may keep running).
 import { loadConfig } from "../config.ts";
 import { migrateLatest, openDb } from "../db/knex.ts";
+import { selectPaymentProvider } from "../payments/select.ts";
 import { runAdmin } from "./adminCommands.ts";
 
 const config = loadConfig();
@@ -14,7 +15,7 @@ const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataD
 let code = 1;
 try {
   await migrateLatest(db);
-  code = await runAdmin(db, process.argv.slice(2), (line) => console.log(line));
+  code = await runAdmin(db, process.argv.slice(2), (line) => console.log(line), new Date(), { payments: selectPaymentProvider(config, db) });
 } catch (err) {
   console.error(err instanceof Error ? err.message : String(err));
 } finally {

@@ -3,6 +3,8 @@ import type { Db } from "../db/knex.ts";
 import { RESET_LINK_USAGE, resetLinkCommand } from "./resetLinkCommand.ts";
 import { AdminError, mutePlayer, openReports, resolveReport, unmutePlayer } from "../commands/chatModeration.ts";
 import { ACCOUNT_USAGE, runAccountCommand } from "./accountAdminCommands.ts";
+import { refundPurchase } from "../commands/purchaseRefunder.ts";
+import type { PaymentProvider } from "../payments/provider.ts";
 
 export const ADMIN_USAGE = `Usage: npm run admin -- [--operator NAME] <command>
   mute <username> <minutes> [reason...]   the player cannot post in the chat until then
@@ -11,6 +13,9 @@ export const ADMIN_USAGE = `Usage: npm run admin -- [--operator NAME] <command>
   resolve-report <id>                     marks a report resolved
 ${ACCOUNT_USAGE}
 ${RESET_LINK_USAGE}
+  refund <purchase>                       refunds a purchase in full through the payment provider and
+                                          takes its coins and gems back (purchase: its id in the
+                                          purchases table, or its payment intent id pi_...)
 Every action is written to the admin_audit table under the operator's name (default: the OS user).`;
 
 /** The operator's name: --operator NAME (or --operator=NAME), else the OS user running the CLI. */
@@ -43,7 +48,7 @@ function wholeNumber(text: string | undefined, what: string): number {
  * Runs one admin command against `db`, writing its report to `out`. Answers the exit code:
  * 0 done, 1 refused (the reason is written), 2 bad usage.
  */
-export async function runAdmin(db: Db, argv: string[], out: (line: string) => void, now = new Date()): Promise<number> {
+export async function runAdmin(db: Db, argv: string[], out: (line: string) => void, now = new Date(), deps: { payments?: PaymentProvider | null } = {}): Promise<number> {
   const { operator, args } = splitOperator(argv);
   const [command, ...rest] = args;
   try {
@@ -79,6 +84,14 @@ export async function runAdmin(db: Db, argv: string[], out: (line: string) => vo
         const code = await resetLinkCommand(db, operator, rest, out, now);
         if (code === 2) break;
         return code;
+      }
+      case "refund": {
+        const [ref] = rest;
+        if (!ref || rest.length > 1) break;
+        const r = await refundPurchase(db, deps.payments ?? null, operator, ref, now);
+        const money = r.alreadyRefundedAtProvider ? `the ${r.purchase.test ? "test" : "Stripe"} payment had been refunded already` : `$${(r.refundedCents / 100).toFixed(2)} refunded through ${r.purchase.test ? "the test provider" : "Stripe"}`;
+        out(`Refunded purchase #${r.purchase.id} (${r.purchase.paymentIntentId}, ${r.purchase.packageName}) of ${r.username ?? "a deleted account"}: ${money}; took back ${r.takenCoins} coins and ${r.takenGems} gems (by ${operator}).`);
+        return 0;
       }
       case "resolve-report": {
         const [id] = rest;

@@ -78,8 +78,13 @@ export async function resetPassword(db: Db, token: string, newPassword: string, 
     if (!spent) throw badRequest(MSG.resetLinkInvalid);
     await trx("users").where({ id: spent.user_id }).update({ password_hash: passwordHash, updated_at: now });
     await trx("sessions").where({ user_id: spent.user_id }).delete();
-    await trx("account_tokens").where({ user_id: spent.user_id, purpose: "password_reset" }).whereNull("used_at").update({ used_at: now });
+    await spendResetLinks(trx, spent.user_id, now);
   });
+}
+
+/** Spends every outstanding reset link of the account: its password changed (by a link or in Account Settings). */
+export async function spendResetLinks(trx: Trx, userId: number, now: Date): Promise<void> {
+  await trx("account_tokens").where({ user_id: userId, purpose: "password_reset" }).whereNull("used_at").update({ used_at: now });
 }
 
 /** Confirms an e-mail change: the link's address becomes the account's, if nobody took it meanwhile. */

@@ -6,6 +6,7 @@ import { newPasswordProblem } from "../lib/passwordPolicy.ts";
 import { hashPassword, verifyPassword } from "../lib/passwords.ts";
 import { User } from "../models/User.ts";
 import { isDisplayNameFree, isEmailFree, lockUser } from "../queries/users.ts";
+import { spendResetLinks } from "./accountLinks.ts";
 
 export async function setDisplayName(db: Db, userId: number, displayName: string): Promise<User> {
   try {
@@ -56,7 +57,7 @@ export async function updateEmail(
   }
 }
 
-/** Changes the password and signs the account out everywhere (the caller signs this device back in). */
+/** Changes the password, signs the account out everywhere (the caller signs this device back in) and spends its reset links. */
 export async function updatePassword(db: Db, userId: number, currentPassword: string, newPassword: string): Promise<void> {
   const user = await User.query(db).findById(userId);
   if (!user) throw unauthorized();
@@ -71,5 +72,8 @@ export async function updatePassword(db: Db, userId: number, currentPassword: st
     const changed = await User.query(trx).patch({ passwordHash, updatedAt: new Date() }).where({ id: userId, password_hash: user.passwordHash });
     if (changed === 0) throw badRequest(MSG.currentPasswordWrong);
     await trx("sessions").where({ user_id: userId }).delete();
+    // A reset link mailed before the change would otherwise still open the account with the old
+    // story ("forgot my password") for up to 30 minutes.
+    await spendResetLinks(trx, userId, new Date());
   });
 }

@@ -63,3 +63,12 @@ export interface BlockedPlayerDto {
   displayName: string;
   blockedAt: string;
 }
+
+/**
+ * GET /api/chat/status: what the chat shows above its input before the player types (issue 46):
+ * a running operator's mute, its end (ISO) and the notice, the same text a refused post answers.
+ */
+export interface ChatStatusDto {
+  mutedUntil: string | null;
+  mutedNotice: string | null;
+}

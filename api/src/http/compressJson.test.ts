@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { giveCards, plainCard } from "../testing/cards.ts";
 import { signedUpClient, startTestServer, type ApiClient, type TestServer } from "../testing/testServer.ts";
 import { compressJsonBody, LARGE_BODY_BYTES } from "./compressJson.ts";
-import { SESSION_COOKIE } from "./session.ts";
 
 // Large API answers (a collection, a leaderboard page) go compressed to a browser that accepts it;
 // small ones and clients that do not ask go as they are. Read raw off the socket: fetch would
@@ -16,7 +15,7 @@ let player: ApiClient;
 function rawGet(path: string, acceptEncoding?: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
     const req = http.get(server.url + path, {
-      headers: { Cookie: `${SESSION_COOKIE}=${player.cookie(SESSION_COOKIE)}`, ...(acceptEncoding ? { "Accept-Encoding": acceptEncoding } : {}) },
+      headers: { Cookie: player.sessionCookies(), ...(acceptEncoding ? { "Accept-Encoding": acceptEncoding } : {}) },
     });
     req.on("response", (res) => {
       const chunks: Buffer[] = [];

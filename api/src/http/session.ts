@@ -1,21 +1,30 @@
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { randomBytes } from "node:crypto";
+import type Koa from "koa";
 import type { Context, Next } from "koa";
+import createSession from "koa-session";
 import type { Db } from "../db/knex.ts";
+import { cookieKeys } from "./cookieKeys.ts";
 import { runPrepared } from "../db/prepared.ts";
 
 export const SESSION_COOKIE = "foilbound.sid";
 export const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 
 /**
- * Sessions (issue 11): the cookie carries the session id, the player's id and the expiry, signed
- * with SESSION_SECRET (HMAC-SHA256), so a request learns who it is without a database read. The
- * sessions table stays the authority: sign-out deletes the row, a password change deletes all of
- * the player's rows, a deleted account takes its rows with it (ON DELETE CASCADE). Every request
- * that acts for a player still checks its row, but in the statement that reads the player where
- * there is one (open-pack), and otherwise in one primary-key probe (`requireAuth`). Nothing is
- * kept in process memory, so any API process or machine sharing SESSION_SECRET and the database
+ * Sessions (issue 11, on koa-session since issue 46): koa-session in cookie mode keeps the session
+ * id and the player's id in the cookie, signed with the app's keys (SESSION_SECRET, cookieKeys.ts)
+ * in the `foilbound.sid.sig` cookie beside it, so a request learns who it is without a database read.
+ * The sessions table stays the authority: sign-out deletes the row, a password change or a reset
+ * deletes the player's rows, a deleted account takes its rows with it (ON DELETE CASCADE). Every
+ * request that acts for a player still checks its row, but in the statement that reads the player
+ * where there is one (open-pack), and otherwise in one primary-key probe (`requireAuth`). Nothing
+ * is kept in process memory, so any API process or machine sharing SESSION_SECRET and the database
  * accepts the cookie. Rolling 30 days: when less than half the lifetime is left, a request that
- * proved its row extends the row and reissues the cookie (one write per 15 days per device).
+ * proved its row extends the row and has koa-session reissue the cookie (one write per 15 days per
+ * device). Not koa-session's own `renew`, which would reissue the cookie on any request, proven or
+ * not, past the row's end.
+ *
+ * Cookies of the hand-written layer before it (one `id.userId.exp.mac` value, no `.sig` cookie)
+ * are not accepted: they are cleared at their first request and the player signs in again.
  */
 export interface SessionClaims {
   id: string;
@@ -35,48 +44,69 @@ declare module "koa" {
 
 const RENEW_WHEN_LEFT_MS = SESSION_MAX_AGE_MS / 2;
 
-const mac = (secret: string, payload: string) => createHmac("sha256", secret).update(payload).digest("base64url");
-
-export function encodeSession(secret: string, claims: SessionClaims): string {
-  const payload = `${claims.id}.${claims.userId}.${Math.floor(claims.expiresAt / 1000)}`;
-  return `${payload}.${mac(secret, payload)}`;
+/** What koa-session keeps for a session: ours (id, userId) and its own expiry (`_expire`, ms). */
+interface CookieData {
+  id: string;
+  userId: number;
+  _expire: number;
 }
 
-/** The claims of a cookie value this server signed and that has not expired; null otherwise. */
-export function decodeSession(secret: string, value: string | undefined, now = Date.now()): SessionClaims | null {
-  if (!value) return null;
+const SESSION_ID = /^[A-Za-z0-9_-]{16,64}$/;
+
+/**
+ * The cookie's value, `id.userId.expirySeconds`: koa-session's default (base64 of JSON) is three
+ * times as long, and JSON plus base64 each way on every request for two numbers and a string.
+ * Only values whose signature koa-session has already checked reach `decodeSessionData`.
+ */
+export function encodeSessionData(data: Record<string, unknown>): string {
+  return `${data.id}.${data.userId}.${Math.floor(Number(data._expire) / 1000)}`;
+}
+
+/** The data of a cookie value this server wrote; null (koa-session then starts an empty session) otherwise. */
+export function decodeSessionData(value: string): CookieData | null {
   const parts = value.split(".");
-  if (parts.length !== 4) return null;
-  const [id, uid, exp, sig] = parts as [string, string, string, string];
-  const expected = Buffer.from(mac(secret, `${id}.${uid}.${exp}`));
-  const given = Buffer.from(sig);
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  if (parts.length !== 3) return null;
+  const [id, uid, exp] = parts as [string, string, string];
   const userId = Number(uid);
-  const expiresAt = Number(exp) * 1000;
-  if (!Number.isSafeInteger(userId) || !(expiresAt > now)) return null;
-  return { id, userId, expiresAt };
+  const expire = Number(exp) * 1000;
+  if (!SESSION_ID.test(id) || !Number.isSafeInteger(userId) || userId <= 0 || !Number.isFinite(expire)) return null;
+  return { id, userId, _expire: expire };
 }
 
-/** The signing secret: SESSION_SECRET, which app.ts makes the app's only key. */
-const secretOf = (ctx: Context) => (ctx.app.keys as string[])[0]!;
-
-function setCookie(ctx: Context, claims: SessionClaims | null) {
-  ctx.cookies.set(SESSION_COOKIE, claims ? encodeSession(secretOf(ctx), claims) : "", {
-    httpOnly: true,
-    sameSite: "lax",
-    // Secure whenever the game is served over https (directly, or X-Forwarded-Proto with TRUST_PROXY).
-    secure: ctx.secure,
-    signed: false,
-    overwrite: true,
-    path: "/",
-    expires: claims ? new Date(claims.expiresAt) : new Date(0),
-  });
+/**
+ * The Cookie header a browser holding this session sends (the value and koa-session's `.sig`, as
+ * the `cookies` module signs it with the app's keys, cookieKeys.ts: HMAC-SHA256 of `name=value`):
+ * for tests and the bench's seeded players, which never sign in.
+ */
+export function sessionCookieHeader(secret: string, claims: SessionClaims): string {
+  const value = encodeSessionData({ id: claims.id, userId: claims.userId, _expire: claims.expiresAt });
+  const sig = cookieKeys([secret]).sign(`${SESSION_COOKIE}=${value}`);
+  return `${SESSION_COOKIE}=${value}; ${SESSION_COOKIE}.sig=${sig}`;
 }
+
+/** koa-session's options: cookie mode, signed with app.keys; the cookie is secure when the request is (ctx.secure, TRUST_PROXY). */
+const SESSION_OPTIONS = {
+  key: SESSION_COOKIE,
+  maxAge: SESSION_MAX_AGE_MS,
+  signed: true,
+  httpOnly: true,
+  sameSite: "lax",
+  overwrite: true,
+  rolling: false,
+  renew: false,
+  encode: encodeSessionData,
+  decode: decodeSessionData,
+  // koa-session itself refuses an expired `_expire`.
+  valid: (_ctx: unknown, data: Partial<CookieData> | null) => typeof data?.id === "string" && Number.isSafeInteger(data.userId),
+};
+
+/** koa-session's session object of this request, as ours (its fields are typed loosely by @types/koa-session). */
+const cookieSession = (ctx: Context) => ctx.session as unknown as Partial<CookieData> | null;
 
 /** Forgets a session the database no longer knows, so the browser stops sending it. */
 export function clearSessionCookie(ctx: Context): void {
   ctx.state.session = undefined;
-  setCookie(ctx, null);
+  ctx.session = null;
 }
 
 const LIVE_SESSION = {
@@ -89,22 +119,35 @@ export async function isSessionLive(db: Db, claims: SessionClaims): Promise<bool
   return (await runPrepared(db, LIVE_SESSION, [claims.id, claims.userId])).length > 0;
 }
 
-/** Reads (and verifies the signature of) the session cookie; renews a proven session near its end. */
-export function sessionMiddleware(db: Db) {
-  return async (ctx: Context, next: Next) => {
-    const raw = ctx.cookies.get(SESSION_COOKIE);
-    const claims = decodeSession(secretOf(ctx), raw);
-    if (claims) ctx.state.session = claims;
-    // Forged, expired or signed with an old secret: the browser may as well forget it.
-    else if (raw) clearSessionCookie(ctx);
+/**
+ * koa-session (which reads and verifies the cookie, and writes it at the end of the request), then
+ * the claims on ctx.state.session; renews a proven session near its end.
+ */
+export function sessionMiddleware(app: Koa, db: Db) {
+  // A copy: koa-session writes its defaults into the options object it is given.
+  const koaSession = createSession({ ...SESSION_OPTIONS }, app);
+  const claims = async (ctx: Context, next: Next) => {
+    const data = cookieSession(ctx);
+    if (data?.id !== undefined) {
+      ctx.state.session = { id: data.id, userId: data.userId!, expiresAt: data._expire! };
+    } else if (ctx.cookies.get(SESSION_COOKIE, { signed: false })) {
+      // Forged, expired, signed with an old secret or written by the layer before koa-session:
+      // the browser may as well forget it.
+      ctx.session = null;
+    }
     await next();
     const proven = ctx.state.session;
-    if (proven && ctx.state.sessionProven && proven.expiresAt - Date.now() < RENEW_WHEN_LEFT_MS) {
-      const renewed = { ...proven, expiresAt: Date.now() + SESSION_MAX_AGE_MS };
-      await db("sessions").where({ id: renewed.id }).update({ expires_at: new Date(renewed.expiresAt) });
-      setCookie(ctx, renewed);
+    // Not once the answer has begun (an event stream writes its own head): no cookie can follow,
+    // and the player's next ordinary request renews.
+    if (proven && ctx.state.sessionProven && !ctx.res.headersSent && proven.expiresAt - Date.now() < RENEW_WHEN_LEFT_MS) {
+      const expiresAt = Date.now() + SESSION_MAX_AGE_MS;
+      await db("sessions").where({ id: proven.id }).update({ expires_at: new Date(expiresAt) });
+      ctx.state.session = { ...proven, expiresAt };
+      // Setting maxAge makes koa-session save the session: a new `_expire` and cookie expiry.
+      ctx.session!.maxAge = SESSION_MAX_AGE_MS;
     }
   };
+  return (ctx: Context, next: Next) => koaSession(ctx, () => claims(ctx, next));
 }
 
 /**
@@ -134,7 +177,8 @@ export async function startSession(ctx: Context, db: Db, userId: number, whilePa
   if (previous && previous.id !== claims.id) await db("sessions").where({ id: previous.id }).delete();
   ctx.state.session = claims;
   ctx.state.sessionProven = true;
-  setCookie(ctx, claims);
+  // koa-session writes the cookie (and its signature) at the end of the request.
+  ctx.session = { id: claims.id, userId } as unknown as typeof ctx.session;
   return true;
 }
 

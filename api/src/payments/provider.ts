@@ -68,9 +68,21 @@ export interface PaymentProvider {
    * that cannot be captured (cancelled, not authorized) answers with its status, not an error.
    */
   captureIntent(id: string, tx?: Trx): Promise<PaymentIntentInfo | null>;
+  /**
+   * Gives back what is left of a captured payment, in full (the operator's `refund`). Stripe's
+   * rules: only a payment whose money was taken can be refunded, and a refunded one not again.
+   * A retried call (a lost answer, two operators) is the same refund.
+   */
+  refundIntent(id: string): Promise<RefundOutcome>;
   /** Throws WebhookSignatureError when the signature does not match the raw body. */
   verifyWebhook(rawBody: string, signature: string | undefined): VerifiedWebhook;
 }
+
+/**
+ * refunded: the rest of the payment went back now (`refundedCents` of it); alreadyRefunded: nothing
+ * was left to give back; notCaptured: no money was taken; unknown: the provider has no such intent.
+ */
+export type RefundOutcome = { outcome: "refunded"; refundedCents: number } | { outcome: "alreadyRefunded" | "notCaptured" | "unknown" };
 
 export class WebhookSignatureError extends Error {}
 

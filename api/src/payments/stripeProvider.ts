@@ -84,6 +84,24 @@ export function createStripeProvider(cfg: Config["stripe"]): PaymentProvider {
         throw err;
       }
     },
+    async refundIntent(id) {
+      try {
+        // Without an amount Stripe refunds what is left; the key makes a retry the same refund.
+        const refund = await stripe.refunds.create({ payment_intent: id }, { idempotencyKey: `refund-${id}` });
+        return { outcome: "refunded", refundedCents: refund.amount };
+      } catch (err) {
+        if (!(err instanceof Stripe.errors.StripeInvalidRequestError)) throw err;
+        if (err.statusCode === 404) return { outcome: "unknown" };
+        if (err.code === "charge_already_refunded") return { outcome: "alreadyRefunded" };
+        if (err.statusCode === 400) {
+          // Stripe refuses a refund of an intent whose money was not taken (not captured, cancelled).
+          const intent = await retrieveIntent(id);
+          if (!intent) return { outcome: "unknown" };
+          if (intent.status !== "succeeded") return { outcome: "notCaptured" };
+        }
+        throw err;
+      }
+    },
     verifyWebhook(rawBody, signature) {
       if (!cfg.webhookSecret || !signature) throw new WebhookSignatureError("missing signature or secret");
       let event: Stripe.Event;

@@ -57,6 +57,20 @@ export function createTestProvider(db: Db): PaymentProvider {
     },
     cancelIntent: (id, tx) => transition(tx ?? db, id, ["requires_payment_method", "requires_capture", "failed"], { status: "canceled", failure_message: MSG.checkoutEnded }),
     captureIntent: (id, tx) => transition(tx ?? db, id, ["requires_capture"], { status: "succeeded", failure_message: null }),
+    async refundIntent(id) {
+      // As Stripe: the rest of a captured payment goes back once; the intent stays succeeded.
+      const { rows } = (await db.raw(
+        `UPDATE test_payment_intents t SET amount_refunded = t.amount_cents
+         FROM (SELECT id, amount_refunded FROM test_payment_intents WHERE id = ? FOR UPDATE) old
+         WHERE t.id = old.id AND t.status = 'succeeded' AND old.amount_refunded < t.amount_cents
+         RETURNING t.amount_cents - old.amount_refunded AS refunded`,
+        [id],
+      )) as { rows: Array<{ refunded: number }> };
+      if (rows[0]) return { outcome: "refunded", refundedCents: Number(rows[0].refunded) };
+      const row: Row | undefined = await db("test_payment_intents").where({ id }).first();
+      if (!row) return { outcome: "unknown" };
+      return row.status === "succeeded" ? { outcome: "alreadyRefunded" } : { outcome: "notCaptured" };
+    },
     // The test provider sends no webhooks: its card step tells the server itself (routes/store.ts).
     verifyWebhook() {
       throw new WebhookSignatureError("the test provider has no webhooks");

@@ -144,9 +144,18 @@ export async function uniqueCards(db: Db): Promise<Array<CardIdentity & { points
   }));
 }
 
-/** Who holds a card identity: one entry per player, most copies first, with their oldest copy. */
-export async function ownersOf(db: Db, identity: CardIdentity, limit = 200) {
+/**
+ * Who holds a card identity: one entry per player, most copies first, with their oldest copy.
+ * With `viewerId`, the players the viewer blocked are left out (issue 46: no trades with them);
+ * those who blocked the viewer stay, since a block is its maker's private choice.
+ */
+export async function ownersOf(db: Db, identity: CardIdentity, limit = 200, viewerId?: number) {
   const groups: Array<{ user_id: number; card_id: number; count: number | string }> = await db("cards")
+    .modify((q) => {
+      if (viewerId !== undefined) {
+        q.whereNotExists((b) => b.select(db.raw("1")).from("player_blocks as b").where("b.blocker_id", viewerId).andWhereRaw("b.blocked_id = cards.user_id"));
+      }
+    })
     .where({
       character: identity.character,
       background: identity.background,

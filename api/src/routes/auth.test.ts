@@ -220,13 +220,13 @@ describe("GET /api/auth and POST /api/auth/logout", () => {
 
   it("signs out: the old cookie no longer works", async () => {
     const c = await signedUpClient(server, "Leaver");
-    const cookie = c.cookie(SESSION_COOKIE)!;
+    const cookie = c.sessionCookies();
     expect((await c.post("/api/auth/logout")).body).toEqual({ ok: true });
     expect((await c.get("/api/auth")).status).toBe(401);
     // The signed cookie is still well-formed: it is the deleted session row that refuses it.
-    const replay = await server.client().get("/api/auth", { Cookie: `${SESSION_COOKIE}=${cookie}` });
+    const replay = await server.client().get("/api/auth", { Cookie: cookie });
     expect(replay.status).toBe(401);
-    const pack = await server.client().post("/api/open-pack", { set: 1 }, { Cookie: `${SESSION_COOKIE}=${cookie}` });
+    const pack = await server.client().post("/api/open-pack", { set: 1 }, { Cookie: cookie });
     expect(pack).toMatchObject({ status: 401, body: { error: MSG.notAuthenticated } });
   });
 
@@ -240,7 +240,7 @@ describe("GET /api/auth and POST /api/auth/logout", () => {
     const second = createServer(createApp({ db: server.db, config: server.config, log: createLogger({ silent: true }) }).callback());
     await new Promise<void>((r) => second.listen(0, "127.0.0.1", r));
     const port = (second.address() as { port: number }).port;
-    const cookies = `${SESSION_COOKIE}=${c.cookie(SESSION_COOKIE)}`;
+    const cookies = c.sessionCookies();
     const res = await fetch(`http://127.0.0.1:${port}/api/auth`, { headers: { Cookie: cookies } });
     expect(res.status).toBe(200);
     expect(((await res.json()) as { user: { username: string } }).user.username).toBe("Persistent");

@@ -1,6 +1,6 @@
 import Router from "@koa/router";
 import type { Context } from "koa";
-import { BlockBody, CHAT_PAGE_DEFAULT, ChatMessageBody, ReportBody } from "../contract/chat.ts";
+import { BlockBody, CHAT_PAGE_DEFAULT, ChatMessageBody, ReportBody, type ChatStatusDto } from "../contract/chat.ts";
 import { MSG } from "../contract/messages.ts";
 import type { Db } from "../db/knex.ts";
 import { postChatMessage } from "../commands/chatPoster.ts";
@@ -10,7 +10,7 @@ import { requireAuth } from "../http/auth.ts";
 import { notFound } from "../http/errors.ts";
 import { parseBody } from "../http/validate.ts";
 import { recentMessages } from "../queries/chat.ts";
-import { blocksOf } from "../queries/chatSafety.ts";
+import { activeMute, blocksOf, utcMinute } from "../queries/chatSafety.ts";
 
 /** A positive integer id from the path (PostgreSQL's integer range), or the given 404. */
 function idParam(ctx: Context, name: string, missing: string): number {
@@ -29,6 +29,13 @@ export function chatRoutes(db: Db) {
     ctx.set("Cache-Control", "no-store");
     // Each player's list leaves out the players they blocked (issue 46).
     ctx.body = await recentMessages(db, limit, undefined, ctx.state.userId);
+  });
+
+  router.get("/chat/status", auth, async (ctx) => {
+    const mute = await activeMute(db, ctx.state.userId, new Date());
+    ctx.set("Cache-Control", "no-store");
+    const body: ChatStatusDto = mute ? { mutedUntil: mute.until.toISOString(), mutedNotice: MSG.chatMuted(utcMinute(mute.until), mute.reason) } : { mutedUntil: null, mutedNotice: null };
+    ctx.body = body;
   });
 
   router.post("/chat/messages", auth, async (ctx) => {

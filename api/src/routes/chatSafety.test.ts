@@ -224,6 +224,22 @@ describe("operator mutes", () => {
     expect((await p.client.post("/api/chat/messages", { message: "after" })).status).toBe(201);
   });
 
+  it("tells a muted player before they type: GET /api/chat/status carries the end and the same notice as a refused post", async () => {
+    const p = await player();
+    expect((await p.client.get("/api/chat/status")).body).toEqual({ mutedUntil: null, mutedNotice: null });
+    const mute = await mutePlayer(server.db, "ops-test", p.name, 45, "flooding");
+    const status = await p.client.get("/api/chat/status");
+    expect(status.headers.get("cache-control")).toBe("no-store");
+    const refused = await p.client.post("/api/chat/messages", { message: "during" });
+    expect(status.body).toEqual({ mutedUntil: mute.until.toISOString(), mutedNotice: refused.body.error });
+    expect(status.body.mutedNotice).toBe(MSG.chatMuted(utcMinute(mute.until), "flooding"));
+    // Another player's mute is not theirs; a lifted one is gone.
+    expect((await (await player()).client.get("/api/chat/status")).body.mutedUntil).toBeNull();
+    await unmutePlayer(server.db, "ops-test", p.name);
+    expect((await p.client.get("/api/chat/status")).body).toEqual({ mutedUntil: null, mutedNotice: null });
+    expect((await server.client().get("/api/chat/status")).status).toBe(401);
+  });
+
   it("ends by itself when its time is over, and the longest running mute decides", async () => {
     const p = await player();
     const past = new Date(Date.now() - 10 * 60_000);

@@ -154,5 +154,23 @@ describe("GET /api/events", () => {
     const posted = await a.post("/api/chat/messages", { message: "after the drop" });
     await s.next((e) => e.type === "chat" && e.data.message.id === posted.body.id);
   });
+
+  it("opens a plain stream, with no replay and no error, for a malformed or unknown resume id", async () => {
+    const a = await signedUpClient(server, "Garbled");
+    for (const junk of ["abc", "-1", "1e5", "99999999999999999999", "\u0000", "1; DROP TABLE users", "0"]) {
+      const byHeader = await EventStreamReader.open(a, { "Last-Event-ID": junk.replace(/[^\x20-\x7e]/g, "?") });
+      open.push(byHeader);
+      expect(byHeader.status).toBe(200);
+      const byQuery = await EventStreamReader.open(a, {}, `/api/events?lastEventId=${encodeURIComponent(junk)}`);
+      open.push(byQuery);
+      // A control character in the query is refused before any route, as everywhere (400 { error }).
+      expect(byQuery.status).toBe(junk.includes("\u0000") ? 400 : 200);
+      byHeader.close();
+      byQuery.close();
+    }
+    // A well-formed id that was never given out: the gap answer (refetch), not a crash.
+    const unknown = await stream(a, { "Last-Event-ID": "987654321" });
+    expect((await unknown.next((e) => e.type === "resync")).data).toEqual({ reason: "gap" });
+  });
 });
 

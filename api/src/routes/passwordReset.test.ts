@@ -99,6 +99,28 @@ describe("password reset by e-mail", () => {
     expect((await server.client().post("/api/auth/login", { username: who.username, password: PASSWORD })).status).toBe(200);
   });
 
+  it("a password change in Account Settings spends the account's outstanding reset links", async () => {
+    const who = await player();
+    const token = tokenOf(await resetLinkFor(who));
+    expect((await who.client.put("/api/user/password", { currentPassword: PASSWORD, newPassword: NEW_PASSWORD })).status).toBe(200);
+    expect(await server.client().post("/api/auth/reset-password", { token, password: "third-anchor-55" })).toMatchObject({ status: 400, body: { error: MSG.resetLinkInvalid } });
+    expect((await server.client().post("/api/auth/login", { username: who.username, password: NEW_PASSWORD })).status).toBe(200);
+  });
+
+  it("the hourly prune deletes used and expired links and keeps live ones", async () => {
+    const who = await player();
+    const used = tokenOf(await resetLinkFor(who));
+    expect((await server.client().post("/api/auth/reset-password", { token: used, password: NEW_PASSWORD })).status).toBe(200);
+    const expired = tokenOf(await resetLinkFor(who));
+    await server.db("account_tokens").where({ token_hash: hashToken(expired) }).update({ expires_at: new Date(Date.now() - 1000) });
+    const live = tokenOf(await resetLinkFor(who));
+    const { pruneExpired } = await import("../http/sessionStore.ts");
+    await pruneExpired(server.db);
+    const left = await server.db("account_tokens").whereIn("token_hash", [used, expired, live].map(hashToken)).pluck("token_hash");
+    expect(left).toEqual([hashToken(live)]);
+    expect((await server.client().post("/api/auth/reset-password", { token: live, password: "third-anchor-55" })).status).toBe(200);
+  });
+
   it("links live 30 minutes", async () => {
     const who = await player();
     const before = Date.now();

@@ -132,6 +132,8 @@ export function storeRoutes(db: Db, provider: PaymentProvider | null, log: Logge
     const { paymentIntentId } = parseBody(ctx, TestRefundBody);
     const owned = await findPurchaseByIntent(db, paymentIntentId);
     if (!owned || owned.userId !== ctx.state.userId || !owned.test) throw notFound(MSG.purchaseNotFound);
+    // The provider records the refund first (as Stripe would), for the operator's `refund` to see.
+    if (owned.status === "completed") await provider.refundIntent(paymentIntentId);
     const { purchase } = await reversePayment(db, { intentId: paymentIntentId, reason: "refunded", reversedCents: owned.amountCents, amountCents: owned.amountCents });
     const user = await db("users").where({ id: ctx.state.userId }).first("coins", "gems");
     ctx.body = { purchase: presentPurchase(purchase), newCoinCount: user.coins, newGemCount: user.gems };

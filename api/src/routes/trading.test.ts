@@ -185,6 +185,23 @@ describe("the market", () => {
   });
 });
 
+describe("the market and blocks", () => {
+  it("leaves the players I blocked out of a card's owners, for me only, until I unblock them", async () => {
+    const [a, b] = [await player(6, 1), await player(6, 1)];
+    const first = plainCard(6, 0);
+    const path = `/api/trade/cards/${first.character}/_empty_/6/false/false/false/owners`;
+    const ownerIds = async (p: typeof a) => ((await p.client.get(path)).body as Array<{ user: { id: number } }>).map((o) => o.user.id);
+    expect(await ownerIds(a)).toContain(b.id);
+    expect((await a.client.post("/api/blocks", { userId: b.id })).status).toBe(201);
+    expect(await ownerIds(a)).not.toContain(b.id);
+    expect(await ownerIds(a)).toContain(a.id);
+    // The blocked player still sees the blocker: a block stays its maker's private choice.
+    expect(await ownerIds(b)).toContain(a.id);
+    expect((await a.client.request("DELETE", `/api/blocks/${b.id}`)).status).toBe(204);
+    expect(await ownerIds(a)).toContain(b.id);
+  });
+});
+
 describe("at the same time", () => {
   it("accept and cancel of one offer: exactly one wins", async () => {
     for (let round = 0; round < 5; round++) {

@@ -65,7 +65,7 @@ export function tradingRoutes(db: Db, config: Pick<Config, "tradeUnlock">) {
   });
 
   router.get("/trade/cards/:character/:background/:set/:isHolo/:isGlitch/:isDarkHolo/owners", auth, async (ctx) => {
-    const owners = await ownersOf(db, identityFromPath(ctx.params));
+    const owners = await ownersOf(db, identityFromPath(ctx.params), undefined, ctx.state.userId);
     const body: OwnerEntryDto[] = owners.map((o) => ({ user: o.user, card: presentCard(o.card), count: o.count }));
     ctx.body = body;
   });

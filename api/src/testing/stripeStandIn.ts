@@ -4,11 +4,12 @@ import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
 
 // A local stand-in for the few Stripe endpoints the store uses (create, retrieve, capture and
-// cancel a PaymentIntent), so tests run the real `stripe` SDK over HTTP without the network. It
+// cancel a PaymentIntent, refund it), so tests run the real `stripe` SDK over HTTP without the network. It
 // keeps Stripe's rules: with capture_method manual an approved card leaves the intent
 // requires_capture and only a capture takes the money; a cancelled or captured intent cannot be
 // paid, captured or cancelled again (400 payment_intent_unexpected_state); a request repeated
-// with the same Idempotency-Key gets the first answer again.
+// with the same Idempotency-Key gets the first answer again; only a captured intent can be
+// refunded, up to what is left of it (400 charge_already_refunded once nothing is).
 
 export interface StandInIntent {
   id: string;
@@ -27,6 +28,8 @@ export interface StandInIntent {
 export interface StripeStandIn {
   url: string;
   intents: Map<string, StandInIntent>;
+  /** Refunds made, in order (Stripe's Refund objects, trimmed). */
+  refunds: Array<{ id: string; object: "refund"; payment_intent: string; charge: string; amount: number; status: "succeeded" }>;
   /** Requests seen, for asserting what the server asked Stripe for. */
   requests: Array<{ method: string; path: string; form: Record<string, string>; auth: string | undefined; idempotencyKey: string | undefined }>;
   /**
@@ -46,6 +49,7 @@ export interface StripeStandIn {
 export async function startStripeStandIn(): Promise<StripeStandIn> {
   const intents = new Map<string, StandInIntent>();
   const requests: StripeStandIn["requests"] = [];
+  const refunds: StripeStandIn["refunds"] = [];
   const idempotent = new Map<string, { status: number; json: unknown }>();
   const holds: Array<{ suffix: string; released: Promise<void> }> = [];
   const server: Server = createServer((req, res) => {
@@ -102,6 +106,18 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         Object.assign(intent, { status: "succeeded", amount_received: intent.amount, amount_capturable: 0 });
         return send(200, intent);
       }
+      if (req.method === "POST" && path === "/v1/refunds") {
+        const intent = intents.get(form.payment_intent ?? "");
+        if (!intent) return send(404, { error: { type: "invalid_request_error", code: "resource_missing", message: `No such payment_intent: '${form.payment_intent}'` } });
+        if (intent.status !== "succeeded") return send(400, { error: { type: "invalid_request_error", message: `This PaymentIntent (${intent.id}) does not have a successful charge to refund.` } });
+        const left = intent.amount_received - refunds.filter((r) => r.payment_intent === intent.id).reduce((sum, r) => sum + r.amount, 0);
+        if (left <= 0) return send(400, { error: { type: "invalid_request_error", code: "charge_already_refunded", message: `Charge ch_${intent.id} has already been refunded.` } });
+        const amount = form.amount ? Number(form.amount) : left;
+        if (amount > left) return send(400, { error: { type: "invalid_request_error", code: "amount_too_large", message: "Refund amount is greater than unrefunded amount on charge." } });
+        const refund = { id: `re_${randomBytes(8).toString("hex")}`, object: "refund" as const, payment_intent: intent.id, charge: `ch_${intent.id}`, amount, status: "succeeded" as const };
+        refunds.push(refund);
+        return send(200, refund);
+      }
       const m = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
       if (req.method === "GET" && m) {
         const intent = intents.get(m[1]!);
@@ -114,6 +130,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     intents,
+    refunds,
     requests,
     pay(id, outcome) {
       const intent = intents.get(id)!;

@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { createApp } from "../app.ts";
 import { loadConfig, type Config } from "../config.ts";
 import { createDb } from "../db/knex.ts";
+import { SESSION_COOKIE } from "../http/session.ts";
 import { createLogger } from "../logger.ts";
 import { createTestDb, type TestDb } from "./testDb.ts";
 
@@ -106,6 +107,11 @@ export class ApiClient {
 
   cookie(name: string): string | undefined {
     return this.cookies.get(name);
+  }
+
+  /** The Cookie header that replays this client's session elsewhere: the session cookie and its signature. */
+  sessionCookies(): string {
+    return [SESSION_COOKIE, `${SESSION_COOKIE}.sig`].map((name) => `${name}=${this.cookies.get(name) ?? ""}`).join("; ");
   }
 
   /** A request whose body is read by the caller as it arrives (an event stream), with this client's cookies. */

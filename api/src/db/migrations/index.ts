@@ -18,6 +18,7 @@ import * as accountTokens from "./20261129100000_account_tokens.ts";
 import * as passkeys from "./20261129200000_passkeys.ts";
 import * as liveEvents from "./20261129210000_live_events.ts";
 import * as tradeFinder from "./20261129230000_trade_finder.ts";
+import * as testRefunds from "./20261129300000_test_refunds.ts";
 
 // Migrations are listed here and imported statically, so they run the same under tsx, vitest
 // and any bundler (knex's own file loader cannot import .ts files everywhere). Append new ones.
@@ -41,6 +42,7 @@ const MIGRATIONS: Array<[name: string, migration: Knex.Migration]> = [
   ["20261129200000_passkeys", passkeys],
   ["20261129210000_live_events", liveEvents],
   ["20261129230000_trade_finder", tradeFinder],
+  ["20261129300000_test_refunds", testRefunds],
 ];
 
 export const migrationSource: Knex.MigrationSource<[string, Knex.Migration]> = {

@@ -11,7 +11,7 @@ import { Dialog } from "../../../lib/ui/Dialog";
 import { NoticeBanner } from "../../../lib/ui/ErrorBanner";
 import { OfflineState } from "../../../lib/ui/OfflineState";
 import { useToast } from "../../../lib/ui/Toasts";
-import { blocksKey, chatKey } from "../api";
+import { blocksKey, chatKey, chatStatusKey, fetchChatStatus } from "../api";
 import { onLiveEvent, useLivePoll } from "../../../live/liveEvents";
 import { BlockedPlayers } from "./BlockedPlayers";
 import { MessageActions } from "./MessageActions";
@@ -54,8 +54,11 @@ function ChatBody() {
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState("");
   const [sending, setSending] = useState(false);
-  // An operator's mute (issue 46): the server's text, which says until when, stays above the form.
-  const [muted, setMuted] = useState<string | null>(null);
+  // An operator's mute (issue 46): the server's text, which says until when, stays above the form,
+  // from the moment the chat opens (GET /chat/status) or from a refused post.
+  const [refusedAsMuted, setMuted] = useState<string | null>(null);
+  const status = useQuery({ queryKey: chatStatusKey, queryFn: ({ signal }) => fetchChatStatus(signal), staleTime: 0, retry: false });
+  const muted = refusedAsMuted ?? status.data?.mutedNotice ?? null;
   const listRef = useRef<HTMLOListElement>(null);
   // Loads on open and polls every 5 s while the dialog is open; failures are only logged.
   const messages = useQuery({
@@ -83,6 +86,7 @@ function ChatBody() {
       const sent = await apiRequest<ChatMessageDto>("/chat/messages", { method: "POST", body: { message: text }, fallback: MSG.chatSendFailed });
       setDraft("");
       setMuted(null);
+      if (status.data?.mutedNotice) void queryClient.invalidateQueries({ queryKey: chatStatusKey });
       // Shown at once, so it stays readable if the connection drops before the list reloads.
       queryClient.setQueryData<ChatMessageDto[]>(chatKey, (old) => (old && sent && !old.some((m) => m.id === sent.id) ? [...old, sent] : old));
       await queryClient.invalidateQueries({ queryKey: chatKey });
