@@ -6,6 +6,9 @@ import { assertNotBlocked } from "../queries/chatSafety.ts";
 import { assertMayTrade, assertNotFarming, assertUnderDailyCap } from "../queries/tradeLimits.ts";
 import { conflict, forbidden, notFound } from "../http/errors.ts";
 import { findTrade, type TradeRow } from "../queries/trades.ts";
+import { fulfilWishes } from "./tradeFinder.ts";
+
+const identityOfRow = (c: Record<string, any>) => ({ character: c.character, background: c.background, set: Number(c.set), isHolo: c.is_holo, isGlitch: c.is_glitch, isDarkHolo: c.is_dark_holo });
 
 /** Locks the offer and checks that it is the player's to answer and still open. */
 async function lockOpenTrade(trx: Trx, tradeId: number, userId: number, role: "recipient" | "sender", now: Date): Promise<TradeRow> {
@@ -31,7 +34,7 @@ export async function acceptTrade(db: Db, userId: number, tradeId: number, unloc
       .whereIn("id", [trade.offeredCardId, trade.requestedCardId])
       .orderBy("id")
       .forUpdate()
-      .select("id", "user_id", "points");
+      .select("id", "user_id", "points", "character", "background", "set", "is_holo", "is_glitch", "is_dark_holo");
     const offered = cards.find((c: { id: number }) => c.id === trade.offeredCardId);
     const requested = cards.find((c: { id: number }) => c.id === trade.requestedCardId);
     if (!offered || offered.user_id !== trade.fromUserId) throw conflict(MSG.tradeOfferedGone);
@@ -51,6 +54,11 @@ export async function acceptTrade(db: Db, userId: number, tradeId: number, unloc
       await trx("users").where({ id: trade.toUserId }).update({ total_score: trx.raw("total_score - ?", [delta]), updated_at: now });
     }
     await trx("trades").where({ id: trade.id }).update({ status: "accepted", updated_at: now, accepted_at: now });
+    // Issue 48: a wanted card received leaves the receiver's wishlist, in this same transaction.
+    await fulfilWishes(trx, [
+      { userId: trade.toUserId, card: identityOfRow(offered) },
+      { userId: trade.fromUserId, card: identityOfRow(requested) },
+    ]);
     await publishTradeEvent(trx, trade, "accepted", userId);
   });
   return (await findTrade(db, tradeId))!;

@@ -273,6 +273,11 @@ export const MSG = {
   /** Issue 13: a trade that gives more than 3x the points it gets says so and needs a second tap. */
   tradeUneven: (give: string, get: string, times: string) => `Uneven trade: you give ${give} points and get ${get}, about ${times} times less.`,
   tradeUnevenConfirm: "Yes, trade anyway",
+  // Issue 48, trade finder
+  tradeWishlistFull: "Your wishlist holds 200 cards. Remove some before adding more.",
+  tradeNotACard: "That card does not exist",
+  tradeKeepShape: "Keep a number of copies from 0 to 9999, or mark the card not for trade",
+  tradeFinderSettingsShape: "Say whether to show you in other players' matches",
   tradeTierHint: "Points are a card's value. Tiers rank a character within its set, so a rare finish or background can make a Rare outscore a Legendary.",
 
   // Store (SPEC.md section 8 for the client texts)

@@ -21,7 +21,7 @@ import { historyOf, openOffersOf, ownersOf, tradeNotifications, uniqueCards, typ
 /** The `_empty_` placeholder of SPEC.md stands for a card without background. */
 const EMPTY_BACKGROUND = "_empty_";
 
-function identityFromPath(p: Record<string, string | undefined>): CardIdentity {
+export function identityFromPath(p: Record<string, string | undefined>): CardIdentity {
   const flag = (v: string | undefined) => {
     if (v !== "true" && v !== "false") throw badRequest(MSG.badRequest);
     return v === "true";

@@ -17,6 +17,7 @@ import * as accountDeletion from "./20261129100000_account_deletion.ts";
 import * as accountTokens from "./20261129100000_account_tokens.ts";
 import * as passkeys from "./20261129200000_passkeys.ts";
 import * as liveEvents from "./20261129210000_live_events.ts";
+import * as tradeFinder from "./20261129230000_trade_finder.ts";
 import * as testRefunds from "./20261129300000_test_refunds.ts";
 import * as optionalPassword from "./20261129310000_optional_password.ts";
 
@@ -41,6 +42,7 @@ const MIGRATIONS: Array<[name: string, migration: Knex.Migration]> = [
   ["20261129100000_account_tokens", accountTokens],
   ["20261129200000_passkeys", passkeys],
   ["20261129210000_live_events", liveEvents],
+  ["20261129230000_trade_finder", tradeFinder],
   ["20261129300000_test_refunds", testRefunds],
   ["20261129310000_optional_password", optionalPassword],
 ];

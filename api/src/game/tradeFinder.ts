@@ -1,0 +1,30 @@
+// Issue 48, trade finder: the rules that need no database. Pure.
+import { BACKGROUNDS, finishOf, hasBackground, isValidSetId, setById, type Card } from "./sets.ts";
+
+/** At most this many wanted cards per player. */
+export const WISHLIST_MAX = 200;
+/** Copies of a card kept out of trading unless the player says otherwise. */
+export const DEFAULT_KEEP = 1;
+export const MAX_KEEP = 9999;
+/** Card pairs shown per match. */
+export const PAIRS_PER_MATCH = 5;
+
+/** A card the game can produce: a known set and character, one finish, a background where the set gives one. */
+export function isCatalogueCard(card: Card): boolean {
+  if (!isValidSetId(card.set)) return false;
+  const set = setById(card.set);
+  if (!set.characters.includes(card.character)) return false;
+  if (Number(card.isHolo) + Number(card.isGlitch) + Number(card.isDarkHolo) > 1) return false;
+  if (!hasBackground(set, finishOf(card))) return card.background === "";
+  return BACKGROUNDS.some((b) => b.id === card.background);
+}
+
+/**
+ * Spare copies of one card: those beyond the kept count, none when it is not for trade. A copy in
+ * an open offer is never spare: it is promised already, so it comes off the spares (the player
+ * still keeps their kept count if the offer is accepted).
+ */
+export function spareCount(copies: number, keep: number, notForTrade: boolean, inOpenOffers: number): number {
+  if (notForTrade) return 0;
+  return Math.max(0, copies - keep - inOpenOffers);
+}
