@@ -10,6 +10,26 @@ import { openLiveStream } from "./liveStream";
 
 let servedVersion: string | null = null;
 
+/**
+ * Rank reads an event causes, at most one per this long: while many play, nearly every batch of
+ * moves spans a low score, and a read every 2 s from every such tab would cost more than the poll
+ * it replaces. The first move is shown at once; later ones within the gap share one read at its end.
+ */
+const RANK_READ_GAP_MS = 30_000;
+let lastRankRead = 0;
+let rankReadTimer: number | undefined;
+function readRankSoon(read: () => void): void {
+  if (rankReadTimer !== undefined) return;
+  const wait = lastRankRead + RANK_READ_GAP_MS - Date.now();
+  const go = () => {
+    rankReadTimer = undefined;
+    lastRankRead = Date.now();
+    read();
+  };
+  if (wait <= 0) go();
+  else rankReadTimer = window.setTimeout(go, wait);
+}
+
 /** A new version is served: the service worker looks for it now (the update prompt follows). */
 function checkForUpdate(): void {
   void navigator.serviceWorker?.getRegistration().then((r) => r?.update()).catch(() => undefined);
@@ -42,14 +62,18 @@ function installCoreHandlers(userId: number): () => void {
       if (movers?.length === 1 && movers[0] === userId) return;
       // Only a player whose score lies in the span that moved can have a new place.
       const score = getSession().user?.totalScore;
-      if (score === undefined || (score >= low && score <= high)) void queryClient.invalidateQueries({ queryKey: rankQueryKey(userId) });
+      if (score === undefined || (score >= low && score <= high)) readRankSoon(() => void queryClient.invalidateQueries({ queryKey: rankQueryKey(userId) }));
     }),
     onLiveEvent("resync", (_, queryClient) => {
       // Events were missed: everything shown is read again.
       void queryClient.invalidateQueries();
     }),
   ];
-  return () => offs.forEach((off) => off());
+  return () => {
+    offs.forEach((off) => off());
+    window.clearTimeout(rankReadTimer);
+    rankReadTimer = undefined;
+  };
 }
 
 /**
