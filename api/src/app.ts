@@ -48,7 +48,7 @@ export function apiRouter({ db, config, log }: AppDeps): Router {
   const api = new Router({ prefix: "/api" });
   // One gate for the heavy reads of every route: a player's reads at once count together.
   const heavyRead = fairShare(db);
-  for (const routes of [systemRoutes(db, config, payments), authRoutes(db, config, mailer), accountRoutes(db, config, payments, mailer), passkeyRoutes(db, config), cardRoutes(db, heavyRead), fairnessRoutes(db, heavyRead), rewardRoutes(db), leaderboardRoutes(db, heavyRead), chatRoutes(db), battleRoutes(db), tradingRoutes(db, config), tradeFinderRoutes(db, config), storeRoutes(db, payments, log), eventRoutes(db, config, log)]) {
+  for (const routes of [systemRoutes(db, config, payments), authRoutes(db, config, mailer), accountRoutes(db, config, payments, mailer), passkeyRoutes(db, config), cardRoutes(db, heavyRead), fairnessRoutes(db, heavyRead), rewardRoutes(db), leaderboardRoutes(db, heavyRead), chatRoutes(db), battleRoutes(db), tradingRoutes(db, config), tradeFinderRoutes(db, config, heavyRead), storeRoutes(db, payments, log), eventRoutes(db, config, log)]) {
     api.use(routes.routes(), routes.allowedMethods());
   }
   return api;

@@ -12,6 +12,7 @@ import { seededRandom } from "../game/seededRandom.ts";
 import { SETS } from "../game/sets.ts";
 import { SESSION_MAX_AGE_MS, sessionCookieHeader } from "../http/session.ts";
 import { seedLeaderboard } from "./leaderboardSeed.ts";
+import { seedTradeFinder } from "./tradeFinderSeed.ts";
 import { hasPgbench, initPgbench, runPgbench } from "./pgbench.ts";
 import { formatSpread, repeat, spread, verdict, type BenchRow } from "./rows.ts";
 import { measured, signUp, startServerProcess, type Measured, type ServerProcess } from "./server.ts";
@@ -106,6 +107,30 @@ async function fillCollections(db: Knex, usernames: string[], perPlayer: number)
     [usernames],
   );
   await db.raw(`VACUUM ANALYZE cards`);
+}
+
+/** Issue 48's scale: wishlist entries over the leaderboard's players, and players asking for matches (200 wanted cards each). */
+const MATCH_WISHES = 500_000;
+export const MATCH_PLAYERS = 200;
+
+/** GET /api/trade/matches for players of a full wishlist, 1 client then `leaderboardClients`. */
+export async function benchMatches(server: ServerProcess, cookies: string[], opts: ApiBenchOptions): Promise<BenchRow> {
+  const get = (connections: number, seconds: number) =>
+    measured(server, () => runWrk({ url: `${server.url}/api/trade/matches`, cookies, origin: server.url, connections, seconds }));
+  await get(opts.leaderboardClients, 2);
+  const one: Measured[] = [];
+  const many: Measured[] = [];
+  await repeat(opts.repeats, async () => {
+    one.push(await get(1, Math.max(2, Math.round(opts.seconds / 2))));
+    many.push(await get(opts.leaderboardClients, opts.seconds));
+  });
+  return {
+    benchmark: `GET /trade/matches (200 wanted cards), ${(opts.leaderboardPlayers / 1000).toFixed(0)}k players, ${(opts.leaderboardCards / 1e6).toFixed(1)}M cards, ${(MATCH_WISHES / 1000).toFixed(0)}k wishes, ${opts.leaderboardClients} clients`,
+    result: `${fmt(many.map((m) => m.perSecond), "/s")}, p50 ${fmt(many.map((m) => m.p50), " ms", 1)}, p99 ${fmt(many.map((m) => m.p99), " ms", 1)}${errorsNote(many)}`,
+    baseline: `1 client: p50 ${fmt(one.map((m) => m.p50), " ms", 1)}, p99 ${fmt(one.map((m) => m.p99), " ms", 1)}`,
+    target: "p99 <= 50 ms",
+    verdict: verdict(median(many.map((m) => m.p99)) <= 50 && noErrors(many)),
+  };
 }
 
 /** Players reading the leaderboard in its rows. */
@@ -294,6 +319,8 @@ export async function runApiBench(opts: ApiBenchOptions): Promise<BenchRow[]> {
     say(`seeded in ${((performance.now() - seedStart) / 1000).toFixed(0)} s`);
     // A player's leaderboard pages are limited (40 per 10 s, issue 45): the board is read by many
     // players at once, as in the game, not by the 32 above at hundreds of pages a second each.
+    say(`seeding ${MATCH_WISHES} wishlist entries`);
+    await seedTradeFinder(db, { wishes: MATCH_WISHES, measured: MATCH_PLAYERS });
     const readers = await signedInSeededPlayers(db, secret, Math.min(LEADERBOARD_READERS, opts.leaderboardPlayers));
     await db.destroy();
     const lbServer = await startServerProcess({ ...pgEnv, LOG_REQUESTS: "0" }, opts.port);
@@ -322,6 +349,8 @@ export async function runApiBench(opts: ApiBenchOptions): Promise<BenchRow[]> {
         verdict: path === "/api/leaderboard" ? verdict(median(many.map((m) => m.p99)) <= 30 && noErrors(many)) : noErrors(many) ? "-" : "MISSED",
       });
     }
+    // --- Trade finder matches at the same scale (issue 48, item 6). ---------------------------
+    rows.push(await benchMatches(lbServer, readers.slice(0, MATCH_PLAYERS), opts));
     await stopAll();
 
     // --- The embedded database (PGlite), its own folder and servers. -------------------------

@@ -2,7 +2,7 @@
 // DATABASE_URL=postgres://... TF_PLAYERS=3000 TF_CARDS=150000 TF_WISHES=15000 npx tsx api/src/bench/tradeFinderExplain.ts
 import { createDb, migrateLatest } from "../db/knex.ts";
 import { TRADE_UNLOCK } from "../game/trading.ts";
-import { matchesOf, matchesStatement } from "../queries/tradeFinder.ts";
+import { matchesOf, matchesStatement, wantsOf } from "../queries/tradeFinder.ts";
 import { seedLeaderboard } from "./leaderboardSeed.ts";
 import { seedTradeFinder } from "./tradeFinderSeed.ts";
 
@@ -16,14 +16,18 @@ try {
     userId = (await seedTradeFinder(db, { wishes: Number(process.env.TF_WISHES ?? 15_000) })).userId;
   }
   const now = new Date();
-  const { sql, bindings } = matchesStatement(userId, TRADE_UNLOCK, now, { limit: 20, offset: 0 });
+  const { sql, bindings } = matchesStatement(userId, await wantsOf(db, userId), TRADE_UNLOCK, now, { limit: 20, offset: 0 });
   const { rows } = await db.raw(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, bindings);
   console.log(rows.map((r: Record<string, string>) => r["QUERY PLAN"]).join("\n"));
-  for (let i = 0; i < 3; i++) {
+  // The measured players of seedTradeFinder (TF_USERS of them from userId), one after another.
+  const times: number[] = [];
+  for (let i = 0; i < Number(process.env.TF_USERS ?? 20); i++) {
     const t = performance.now();
-    const m = await matchesOf(db, userId, TRADE_UNLOCK, now, { limit: 20, offset: 0 });
-    console.log(`matches: ${m.length} in ${(performance.now() - t).toFixed(1)} ms`);
+    await matchesOf(db, userId + i, TRADE_UNLOCK, now, { limit: 20, offset: 0 });
+    times.push(performance.now() - t);
   }
+  times.sort((a, b) => a - b);
+  console.log(`matches of ${times.length} players: median ${times[times.length >> 1]!.toFixed(1)} ms, max ${times.at(-1)!.toFixed(1)} ms`);
 } finally {
   await db.destroy();
 }

@@ -5,7 +5,7 @@ import type { KeepBody } from "../contract/tradeFinder.ts";
 import { MSG } from "../contract/messages.ts";
 import type { Db, Trx } from "../db/knex.ts";
 import type { Card } from "../game/sets.ts";
-import { DEFAULT_KEEP, WISHLIST_MAX, isCatalogueCard } from "../game/tradeFinder.ts";
+import { WISHLIST_MAX, isCatalogueCard } from "../game/tradeFinder.ts";
 import { badRequest, conflict } from "../http/errors.ts";
 import { identityWhere } from "../queries/tradeFinder.ts";
 import { lockUser } from "../queries/users.ts";
@@ -40,18 +40,18 @@ export async function fulfilWishes(trx: Trx, received: Array<{ userId: number; c
   for (const r of received) await trx("trade_wishes").where(identityWhere(r.userId, r.card)).delete();
 }
 
-/** PUT: how many copies of a card to keep, or not for trade at all. Keep 1 and for trade is the default (no row). */
-export async function setKeep(db: Db, userId: number, card: Card, body: KeepBody, now = new Date()): Promise<{ keep: number; notForTrade: boolean }> {
+/** PUT: how many copies of a card to keep, or not for trade at all (keep 1 and for trade by default). Stored on the player's stack of that card. */
+export async function setKeep(db: Db, userId: number, card: Card, body: KeepBody): Promise<{ keep: number; notForTrade: boolean }> {
   assertCard(card);
-  return db.transaction(async (trx) => {
-    const where = identityWhere(userId, card);
-    const current = await trx("trade_keeps").where(where).forUpdate().first("keep_count", "not_for_trade");
-    const keep = body.keep ?? (current ? Number(current.keep_count) : DEFAULT_KEEP);
-    const notForTrade = body.notForTrade ?? (current ? Boolean(current.not_for_trade) : false);
-    if (keep === DEFAULT_KEEP && !notForTrade) await trx("trade_keeps").where(where).delete();
-    else await trx("trade_keeps").insert({ ...where, keep_count: keep, not_for_trade: notForTrade, updated_at: now }).onConflict(["user_id", "character", "background", "set", "is_holo", "is_glitch", "is_dark_holo"]).merge(["keep_count", "not_for_trade", "updated_at"]);
-    return { keep, notForTrade };
-  });
+  const where = identityWhere(userId, card);
+  const patch = { ...(body.keep !== undefined ? { keep_count: body.keep } : {}), ...(body.notForTrade !== undefined ? { not_for_trade: body.notForTrade } : {}) };
+  // One statement: a stack of a card not owned yet is made with its settings, ready for the copies.
+  const [row] = await db("card_stacks")
+    .insert({ ...where, ...patch })
+    .onConflict(["user_id", "character", "background", "set", "is_holo", "is_glitch", "is_dark_holo"])
+    .merge(Object.keys(patch))
+    .returning(["keep_count", "not_for_trade"]);
+  return { keep: Number(row.keep_count), notForTrade: Boolean(row.not_for_trade) };
 }
 
 export async function finderSettingsOf(db: Db, userId: number): Promise<{ showInMatches: boolean }> {

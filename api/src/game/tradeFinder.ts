@@ -8,6 +8,17 @@ export const DEFAULT_KEEP = 1;
 export const MAX_KEEP = 9999;
 /** Card pairs shown per match. */
 export const PAIRS_PER_MATCH = 5;
+/**
+ * Matches rank a bounded set of candidates (issue 48, item 6: p99 <= 50 ms at 100,000 players):
+ * per card I can spare, MUTUAL_CANDIDATES_PER_CARD players who want it, and per card I want,
+ * this many players with a spare of it (newest accounts first). A common card has a spare at a
+ * thousand players or more; ranking them all costs seconds and shows the same 20.
+ */
+export const CANDIDATES_PER_CARD = 8;
+/** The mutual side is what players want most: more of those who want my spares are ranked. */
+export const MUTUAL_CANDIDATES_PER_CARD = 25;
+/** A wishlist's owners count stops here (the list shows "100+"). */
+export const OWNERS_COUNT_CAP = 100;
 
 /** A card the game can produce: a known set and character, one finish, a background where the set gives one. */
 export function isCatalogueCard(card: Card): boolean {

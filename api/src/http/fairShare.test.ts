@@ -123,13 +123,14 @@ describe("a player's heavy reads per 10 seconds", () => {
     expect(rows).toEqual([{ relpersistence: "u" }]);
   });
 
-  it("cover every heavy read: collection, pull history, summary, leaderboard and exports", async () => {
+  it("cover every heavy read: collection, pull history, summary, leaderboard, trade matches and exports", async () => {
     const c = await signedUpClient(server, "EveryRead");
     for (const [path, rule] of [
       ["/api/collection", HEAVY_READ_RULES.collection],
       ["/api/pulls?limit=5", HEAVY_READ_RULES.pulls],
       ["/api/pulls/summary", HEAVY_READ_RULES.pullSummary],
       ["/api/leaderboard", HEAVY_READ_RULES.leaderboard],
+      ["/api/trade/matches", HEAVY_READ_RULES.matches],
       ["/api/export/pulls.json", HEAVY_READ_RULES.export],
     ] as const) {
       await clearOfWindowEdge(rule.windowMs, 6_000);

@@ -44,6 +44,8 @@ export const HEAVY_READ_RULES = {
   pullSummary: readRule("pull-summary", 20),
   /** Pages of the leaderboard (shared between players, still a read each). */
   leaderboard: readRule("leaderboard", 40),
+  /** Trade finder matches (issue 48): ranked over many players; the Matches tab reads them on demand. */
+  matches: readRule("matches", 20),
   /** Exports read the whole collection or history: a few a minute is plenty. */
   export: { name: "export:player", limit: 10, windowMs: 60_000, message: MSG.readsTooFast },
 } satisfies Record<string, RateRule>;

@@ -6,7 +6,7 @@ import { points } from "../game/rarity.ts";
 import { BACKGROUNDS, SETS, type Card } from "../game/sets.ts";
 import { WISHLIST_MAX } from "../game/tradeFinder.ts";
 import { ACCEPTED_TRADES_PER_DAY } from "../game/trading.ts";
-import { giveCards, plainCard } from "../testing/cards.ts";
+import { giveCards, plainCard, stackMismatches } from "../testing/cards.ts";
 import { signedUpClient, startTestServer, type ApiClient, type TestServer } from "../testing/testServer.ts";
 
 let server: TestServer;
@@ -18,7 +18,7 @@ afterAll(() => server?.close());
 
 // Every test starts from no cards, offers, wishes or keeps: matches look at every player.
 beforeEach(async () => {
-  for (const t of ["trades", "trade_wishes", "trade_keeps", "player_blocks", "cards"]) await server.db(t).delete();
+  for (const t of ["trades", "trade_wishes", "card_stacks", "player_blocks", "cards"]) await server.db(t).delete();
   await server.db("users").update({ card_count: 0, total_score: 0, show_in_matches: true, signup_network: null });
 });
 
@@ -133,7 +133,7 @@ describe("spares", () => {
     expect((await spares())[X.character]).toMatchObject({ spare: 0, spareCardId: null });
     // Back to the default.
     expect(await keep(me, X, { keep: 1, notForTrade: false })).toMatchObject({ status: 200 });
-    expect(Number((await server.db("trade_keeps").where({ user_id: me.id }).count("* as n").first())!.n)).toBe(0);
+    expect(await server.db("card_stacks").where({ user_id: me.id, character: X.character }).first("keep_count", "not_for_trade")).toEqual({ keep_count: 1, not_for_trade: false });
 
     for (const bad of [{}, { keep: -1 }, { keep: 1.5 }, { keep: 10_000 }, { notForTrade: "yes" }]) expect(await keep(me, X, bad)).toMatchObject({ status: 400, body: { error: MSG.tradeKeepShape } });
     expect(await keep(me, { ...X, set: 9 }, { keep: 2 })).toMatchObject({ status: 400 });
@@ -292,5 +292,32 @@ describe("matches", () => {
     expect(mySpares.find((s) => s.card.character === Y.character)).toMatchObject({ copies: 1, spare: 0 });
     expect(mySpares.find((s) => s.card.character === X.character)).toMatchObject({ copies: 1, spare: 0 });
     expect(await matchIds(me)).toEqual([]);
+    expect(await stackMismatches(server.db)).toBe(0);
+  });
+});
+
+describe("stored stacks", () => {
+  it("count every copy through packs, trades, deletions and deleted accounts, and keep their settings for cards not owned yet", async () => {
+    const [me, other] = [await player(), await player()];
+    // A setting for a card not owned yet waits on its stack.
+    expect(await keep(me, X, { keep: 3 })).toMatchObject({ status: 200, body: { keep: 3, notForTrade: false } });
+    await give(me, X, 4);
+    expect(await server.db("card_stacks").where({ user_id: me.id, character: X.character }).first("copies", "keep_count", "spare")).toEqual({ copies: 4, keep_count: 3, spare: 1 });
+    const opened = await me.client.post("/api/open-pack", { set: 1 });
+    expect(opened.status).toBe(200);
+    const [mine] = await give(me, Y);
+    const [theirs] = await give(other, Z);
+    const sent = await offer(me, other, mine!, theirs!);
+    expect((await other.client.post(`/api/trade/${sent.body.trade.id}/accept`)).status).toBe(200);
+    expect(await stackMismatches(server.db)).toBe(0);
+    for (let i = 0; i < 2; i++) await server.db("cards").whereIn("id", server.db("cards").where({ user_id: me.id, character: X.character }).select("id").limit(1)).delete();
+    expect(await server.db("card_stacks").where({ user_id: me.id, character: X.character }).first("copies", "spare")).toEqual({ copies: 2, spare: 0 });
+    expect(await stackMismatches(server.db)).toBe(0);
+    // An account deleted with its cards takes its stacks with it (the cascade reaches both).
+    const gone = await player();
+    await give(gone, X, 2);
+    await server.db("users").where({ id: gone.id }).delete();
+    expect(Number((await server.db("card_stacks").where({ user_id: gone.id }).count("* as n").first())!.n)).toBe(0);
+    expect(await stackMismatches(server.db)).toBe(0);
   });
 });

@@ -6,6 +6,7 @@ import { addWish, finderSettingsOf, removeWish, setKeep, setShowInMatches } from
 import { WISHLIST_MAX } from "../game/tradeFinder.ts";
 import { canTrade, isLopsided, likelySameOwner } from "../game/trading.ts";
 import { requireAuth } from "../http/auth.ts";
+import { HEAVY_READ_RULES, type HeavyRead } from "../http/fairShare.ts";
 import { parseBody, parseQuery } from "../http/validate.ts";
 import { presentMatch, presentSpare, presentWish } from "../presenters/tradeFinder.ts";
 import { matchesOf, sparesOf, wishlistOf, type MatchRow } from "../queries/tradeFinder.ts";
@@ -15,7 +16,7 @@ import { identityFromPath } from "./trading.ts";
 const IDENTITY = ":character/:background/:set/:isHolo/:isGlitch/:isDarkHolo";
 
 /** Issue 48, trade finder: wishlist, spares, keep settings, the matches switch and matches. */
-export function tradeFinderRoutes(db: Db, config: Pick<Config, "tradeUnlock">) {
+export function tradeFinderRoutes(db: Db, config: Pick<Config, "tradeUnlock">, heavyRead: HeavyRead) {
   const router = new Router();
   const auth = requireAuth(db);
 
@@ -55,7 +56,7 @@ export function tradeFinderRoutes(db: Db, config: Pick<Config, "tradeUnlock">) {
     ctx.body = await setShowInMatches(db, ctx.state.userId, parseBody(ctx, FinderSettingsBody).showInMatches);
   });
 
-  router.get("/trade/matches", auth, async (ctx) => {
+  router.get("/trade/matches", heavyRead(HEAVY_READ_RULES.matches), async (ctx) => {
     const page = parseQuery(ctx, MatchesQuery);
     const now = new Date();
     const me = ctx.state.userId as number;

@@ -20,12 +20,26 @@ export function plainCard(set: number, n = 0): Card {
   return { character: s.characters[n % s.characters.length]!, background: "", set, isHolo: false, isGlitch: false, isDarkHolo: false };
 }
 
-/** Every player's kept total matches their cards, and every card has exactly one owner. */
+const IDENTITY = `character, background, "set", is_holo, is_glitch, is_dark_holo`;
+
+/**
+ * Every player's kept total matches their cards, every card has exactly one owner, and every
+ * stored stack (card_stacks, issue 48) counts exactly the copies its player holds.
+ */
 export async function scoreLedger(db: Db): Promise<{ cards: number; mismatches: number }> {
   const { rows } = await db.raw(`
     SELECT count(*) AS n FROM users u
     LEFT JOIN (SELECT user_id, sum(points) AS total, count(*) AS n FROM cards GROUP BY user_id) c ON c.user_id = u.id
     WHERE u.total_score <> coalesce(c.total, 0) OR u.card_count <> coalesce(c.n, 0)`);
   const cards = await db("cards").count("* as n").first();
-  return { cards: Number(cards?.n ?? 0), mismatches: Number(rows[0].n) };
+  return { cards: Number(cards?.n ?? 0), mismatches: Number(rows[0].n) + (await stackMismatches(db)) };
+}
+
+/** Stacks whose copies differ from the cards' own count (either side missing counts as 0). */
+export async function stackMismatches(db: Db): Promise<number> {
+  const { rows } = await db.raw(`
+    SELECT count(*) AS n FROM (SELECT user_id, ${IDENTITY}, count(*) AS n FROM cards GROUP BY user_id, ${IDENTITY}) c
+    FULL JOIN card_stacks s USING (user_id, ${IDENTITY})
+    WHERE coalesce(c.n, 0) <> coalesce(s.copies, 0)`);
+  return Number(rows[0].n);
 }

@@ -20,6 +20,7 @@ import * as liveEvents from "./20261129210000_live_events.ts";
 import * as tradeFinder from "./20261129230000_trade_finder.ts";
 import * as testRefunds from "./20261129300000_test_refunds.ts";
 import * as optionalPassword from "./20261129310000_optional_password.ts";
+import * as cardStacks from "./20261129400000_card_stacks.ts";
 
 // Migrations are listed here and imported statically, so they run the same under tsx, vitest
 // and any bundler (knex's own file loader cannot import .ts files everywhere). Append new ones.
@@ -45,6 +46,7 @@ const MIGRATIONS: Array<[name: string, migration: Knex.Migration]> = [
   ["20261129230000_trade_finder", tradeFinder],
   ["20261129300000_test_refunds", testRefunds],
   ["20261129310000_optional_password", optionalPassword],
+  ["20261129400000_card_stacks", cardStacks],
 ];
 
 export const migrationSource: Knex.MigrationSource<[string, Knex.Migration]> = {
