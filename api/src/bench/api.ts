@@ -150,6 +150,9 @@ export async function signedInSeededPlayers(db: Knex, secret: string, n: number)
   return sessions.map((claims) => sessionCookieHeader(secret, claims));
 }
 
+/** Blocks of the card stacks' cost (issue 48): one run with the triggers off and one with them on each. */
+const STACK_BLOCKS = 6;
+
 /** Each half of a request log block, in seconds. */
 const LOG_RUN_SECONDS = 4;
 
@@ -251,6 +254,25 @@ export async function runApiBench(opts: ApiBenchOptions): Promise<BenchRow[]> {
       logCost.push(1 - (apiOn.perSecond + twinOn.perSecond) / (apiOff.perSecond + twinOff.perSecond));
     }
     say(`request log: ${logCost.map((c) => (c * 100).toFixed(1)).join(", ")} %`);
+    // Issue 48: what keeping card_stacks costs a pack (its triggers on cards), the same process
+    // and players with the triggers off and on, in alternating order, block after block.
+    const stacksOn: Measured[] = [];
+    const stacksOff: Measured[] = [];
+    const stackRatio: number[] = [];
+    const switchStacks = (on: boolean) =>
+      db.raw(["cards_stack_add", "cards_stack_remove", "cards_stack_move"].map((t) => `ALTER TABLE cards ${on ? "ENABLE" : "DISABLE"} TRIGGER ${t};`).join(" "));
+    for (let b = 0; b < STACK_BLOCKS; b++) {
+      const got = new Map<boolean, Measured>();
+      for (const on of b % 2 ? [true, false] : [false, true]) {
+        await switchStacks(on);
+        got.set(on, await openPack(api, bigCookies, opts.clients, undefined, LOG_RUN_SECONDS));
+      }
+      stacksOn.push(got.get(true)!);
+      stacksOff.push(got.get(false)!);
+      stackRatio.push(got.get(true)!.perSecond / got.get(false)!.perSecond);
+    }
+    await switchStacks(true);
+    say(`card stacks: ${stackRatio.map((r) => (r * 100).toFixed(1)).join(", ")} % of without`);
     const tpsText = hasPg ? `pgbench TPC-B ${fmt(tps, " tps")}` : "pgbench not installed";
     const workers = opts.webConcurrency > 1 ? `, ${opts.webConcurrency} workers` : "";
     for (const [label, runs] of [["new players (0 cards)", fresh], [`players of ${opts.bigCollection} cards`, big]] as const) {
@@ -295,6 +317,13 @@ export async function runApiBench(opts: ApiBenchOptions): Promise<BenchRow[]> {
       baseline: `the same processes unlogged: ${fmt(unlogged.map((m) => m.perSecond), " packs/s")}, API CPU ${fmt(unlogged.map((m) => m.cpuMsPerRequest), " ms", 2)} per pack`,
       target: "<= 5%",
       verdict: verdict(median(logCost) <= 0.05),
+    });
+    rows.push({
+      benchmark: `open-pack on PostgreSQL, ${opts.clients} clients, players of ${opts.bigCollection} cards: throughput keeping card stacks (issue 48)`,
+      result: `${fmt(stackRatio.map((x) => x * 100), "%", 1)} of the same without them, over ${STACK_BLOCKS} blocks (with: ${fmt(stacksOn.map((m) => m.perSecond), " packs/s")}, API CPU ${fmt(stacksOn.map((m) => m.cpuMsPerRequest), " ms", 2)} per pack)`,
+      baseline: `the triggers off: ${fmt(stacksOff.map((m) => m.perSecond), " packs/s")}, API CPU ${fmt(stacksOff.map((m) => m.cpuMsPerRequest), " ms", 2)} per pack`,
+      target: ">= 95%",
+      verdict: verdict(median(stackRatio) >= 0.95),
     });
     const logMicros = await requestLogMicrosPerRequest();
     const packCpuMs = median(big.map((m) => m.cpuMsPerRequest));

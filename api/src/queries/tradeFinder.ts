@@ -1,11 +1,9 @@
 // Issue 48, trade finder: wishlist, spares and matches, all computed in the database.
 //
-// Spares are derived, never stored: a player's spare copies of a card are the copies beyond the
-// kept count (trade_keeps, default 1; none when not for trade) less the copies in the player's
-// open offers (pending, not expired; offered by them or requested from them): game/tradeFinder.ts. The pack
-// opener keeps no extra state for it; the reads below go through two indexes on cards:
-// cards_owner_identity (user_id, identity) for one player's copies and cards_identity_owner
-// (identity, user_id) for "who holds identity X".
+// A player's spare copies of a card are the copies beyond the kept count (none when not for
+// trade), stored per player and card in card_stacks (kept by triggers on cards, migration
+// 20261129400000), less the copies in the player's open offers (pending, not expired; offered by
+// them or requested from them), which are counted at read time: game/tradeFinder.ts.
 import type { Db, Trx } from "../db/knex.ts";
 import { runPrepared } from "../db/prepared.ts";
 import { utcDayStart } from "../game/periods.ts";
@@ -243,28 +241,21 @@ const pairCard = (p: string) =>
  * network within a week of my sign-up, the lopsided pairs (and the player if no pair is left).
  * The caller checks that I may trade at all, and re-checks each row with the rule functions.
  *
- * EXPLAIN (ANALYZE, BUFFERS), PostgreSQL 15, bench/tradeFinderExplain.ts: 3,000 players,
- * 150,000 cards, 15,000 wishes, the measured player wanting 200 identities (about 210 holders
- * each) and holding 7 spare identities, on this 2-core machine under a load average of ~25:
- * - want: bitmap scan of trade_wishes_pkey (user_id = me); each identity's points from one
- *   card through cards_identity_owner (LIMIT 1, 200 probes);
- * - held: Index Only Scan of cards_identity_owner per wanted identity (Heap Fetches: 0; 42,131
- *   entries), sort + GroupAggregate into 29,041 (player, identity) groups; theirs: trade_keeps_pkey
- *   probe per group, and for the 7,251 groups over the kept count the two open-offer probes on
- *   trades_from_user_id_status_index / trades_to_user_id_status_index (0 rows each here);
- * - my_cards: Index Only Scan of cards_owner_best (user_id = me) hash-joined to my_open;
- *   wanted_mine: Index Only Scan of trade_wishes_identity per spare identity;
- * - the one-sided pairs look their partner up in two jsonb maps (nearest, mutual_users):
- *   joining instead, on CTEs the planner estimates at 1 row, became a nested loop that took
- *   26.5 s; with the maps the whole statement took 1.2-1.5 s at load ~25, 250-420 ms at
- *   load ~8 (theirs ~220 ms of it: the holders' index-only scan, sort and grouping);
- * - users_pkey per pair row, player_blocks_blocked_id_blocker_id_index both ways, the daily
- *   cap on trades_accepted_from / trades_accepted_to per ranked player, top-N heapsort; the
- *   pairs' JSON is built for the 20 page rows only (an aggregate over `allowed` each).
- * No sequential scan. The cost grows with (wanted identities x holders of each): every holder
- * of a wanted card is grouped and ranked before the top 20 are cut. At the bench's 100,000
- * players this is ~30x the rows above: the p99 <= 50 ms target of issue 48 item 6 needs the
- * candidate set bounded before ranking (see the report of this change).
+ * Candidates are bounded (SPARE_HOLDERS, game/tradeFinder.ts): every holder of a common card
+ * cannot be ranked in time. EXPLAIN (ANALYZE, BUFFERS), PostgreSQL 15, bench/tradeFinderExplain.ts
+ * at 100,000 players, 5M cards (3.8M stacks, 774k with a spare), 500k wishes, a player wanting 200
+ * cards (about 1,200 spare holders each) and sparing 8:
+ * - want: the JSON of 200 rows; wanted_mine: trade_wishes_identity per spare card (LIMIT 25);
+ * - mutual_cand: users_pkey and the two player_blocks probes for ~200 players; theirs_mutual:
+ *   card_stacks_user_spare per candidate (8 entries, Heap Fetches: 0), one hash join with want,
+ *   the open-offer probes for the ~450 wanted stacks only;
+ * - other_cand: a One-Time Filter, never executed when the mutual side fills the page;
+ * - the one-sided pairs look their partner up in two jsonb maps (nearest, mutual_users): a join on
+ *   CTEs the planner estimates at 1 row became a nested loop of 26 s at 3,000 players;
+ * - the daily cap on trades_accepted_from / _to per ranked player, top-N heapsort; the pairs' JSON
+ *   for the 20 page rows only.
+ * No sequential scan. Before the stacks and the bounds: 4.3-5.8 s a call (every holder grouped
+ * from cards); now ~10 ms of execution with the plan prepared (planning alone was ~20 ms).
  */
 export function matchesStatement(userId: number, wants: WantRow[], unlock: TradeUnlock, now: Date, page: { limit: number; offset: number }) {
   const sql = `
