@@ -6,6 +6,7 @@ import { points } from "../game/rarity.ts";
 import { BACKGROUNDS, SETS, type Card } from "../game/sets.ts";
 import { WISHLIST_MAX } from "../game/tradeFinder.ts";
 import { ACCEPTED_TRADES_PER_DAY } from "../game/trading.ts";
+import { identityWhere } from "../queries/tradeFinder.ts";
 import { giveCards, plainCard, stackMismatches } from "../testing/cards.ts";
 import { signedUpClient, startTestServer, type ApiClient, type TestServer } from "../testing/testServer.ts";
 
@@ -302,7 +303,7 @@ describe("stored stacks", () => {
     // A setting for a card not owned yet waits on its stack.
     expect(await keep(me, X, { keep: 3 })).toMatchObject({ status: 200, body: { keep: 3, notForTrade: false } });
     await give(me, X, 4);
-    expect(await server.db("card_stacks").where({ user_id: me.id, character: X.character }).first("copies", "keep_count", "spare")).toEqual({ copies: 4, keep_count: 3, spare: 1 });
+    expect(await server.db("card_stacks").where(identityWhere(me.id, X)).first("copies", "keep_count", "spare")).toEqual({ copies: 4, keep_count: 3, spare: 1 });
     const opened = await me.client.post("/api/open-pack", { set: 1 });
     expect(opened.status).toBe(200);
     const [mine] = await give(me, Y);
@@ -310,8 +311,11 @@ describe("stored stacks", () => {
     const sent = await offer(me, other, mine!, theirs!);
     expect((await other.client.post(`/api/trade/${sent.body.trade.id}/accept`)).status).toBe(200);
     expect(await stackMismatches(server.db)).toBe(0);
-    for (let i = 0; i < 2; i++) await server.db("cards").whereIn("id", server.db("cards").where({ user_id: me.id, character: X.character }).select("id").limit(1)).delete();
-    expect(await server.db("card_stacks").where({ user_id: me.id, character: X.character }).first("copies", "spare")).toEqual({ copies: 2, spare: 0 });
+    // The pack may have brought more copies of X: counted from what the stack says now.
+    const xStack = () => server.db("card_stacks").where(identityWhere(me.id, X)).first("copies", "spare");
+    const before = (await xStack()).copies as number;
+    for (let i = 0; i < 2; i++) await server.db("cards").whereIn("id", server.db("cards").where(identityWhere(me.id, X)).select("id").limit(1)).delete();
+    expect(await xStack()).toEqual({ copies: before - 2, spare: Math.max(0, before - 2 - 3) });
     expect(await stackMismatches(server.db)).toBe(0);
     // An account deleted with its cards takes its stacks with it (the cascade reaches both).
     const gone = await player();
