@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import { Link } from "@tanstack/react-router";
 import { MSG } from "@contract/messages";
@@ -13,6 +13,10 @@ import { Icon } from "../../../lib/ui/Icon";
 import type { PackReveal } from "../hooks";
 import type { RehearsalPhase } from "../useRevealWarmUp";
 import { ShareButton } from "../../share/ShareButton";
+
+// Issue 48: the reveal's best card can go on the wishlist. Loaded when the buttons show, so the
+// packs screen's first load does not carry the trade finder.
+const WishButton = lazy(() => import("../../tradeFinder/components/WishButton").then((m) => ({ default: m.WishButton })));
 import { CALM_TEAR_MS, PackTear, TEAR_MS } from "./PackTear";
 import { bestCardIndex, worthHolding } from "../../../effects/revealOrder";
 import type { RevealCard } from "../../../effects/revealCard";
@@ -395,6 +399,11 @@ function RevealRun({ reveal, canOpenAnother, onAwesome, onOpenAnother, titleId, 
               </Button>
             )}
             {cards?.[0] && <ShareButton card={cards[0]} size="lg" />}
+            {cards?.[0] && (
+              <Suspense fallback={<span className="btn btn--lg btn--secondary reveal__wish-room" aria-hidden="true" />}>
+                <WishButton kind={cards[0]} size="lg" />
+              </Suspense>
+            )}
             {reveal.pulls?.[0] && (
               <Link to="/fairness" className="reveal__fair text-link" onClick={onAwesome} title={`Commitment ${reveal.pulls[0].serverSeedHash}`}>
                 <Icon name="fair" size={16} /> Provably fair: {fairPacksLabel(reveal.pulls.map((p) => p.nonce))}
