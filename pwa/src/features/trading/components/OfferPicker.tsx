@@ -8,6 +8,10 @@ import { Dialog } from "../../../lib/ui/Dialog";
 import { Icon } from "../../../lib/ui/Icon";
 import { OfflineState } from "../../../lib/ui/OfflineState";
 import { collectionQueryOptions } from "../../../offline/collectionQuery";
+import { MSG } from "@contract/messages";
+import { finderKey, inOfferKeys } from "../../tradeFinder/finderModel";
+import { useSpares } from "../../tradeFinder/hooks";
+import "../../tradeFinder/components/tradeFinder.css";
 import { groupOwnCards, playerName, tradeBalance, type OwnCardGroup } from "../tradingModel";
 import { ConfirmTradeButton, TradeValues } from "./TradeBalance";
 import type { TradeTarget } from "./BrowseTab";
@@ -22,6 +26,8 @@ export function OfferPicker({ target, onBack, send, online }: { target: TradeTar
   const view = useQueryOffline(collection);
   const asked = cardPoints(target.card);
   const groups = useMemo(() => groupOwnCards(collection.data ?? [], asked), [collection.data, asked]);
+  // Issue 48: kinds with a copy already in one of my pending offers say so.
+  const inOffer = inOfferKeys(useSpares(me.id).data);
   const [chosen, setChosen] = useState<OwnCardGroup | null>(null);
   const [sending, setSending] = useState(false);
   const partner = playerName(target.owner);
@@ -80,16 +86,22 @@ export function OfferPicker({ target, onBack, send, online }: { target: TradeTar
       <ul className="offer-picker__grid">
         {groups.map((g) => {
           const balance = tradeBalance(g.card.points, asked);
+          const offered = inOffer.has(finderKey(g.card));
           return (
             <li key={g.key}>
               <button
                 type="button"
                 className="offer-picker__card"
                 onClick={() => setChosen(g)}
-                aria-label={`Offer ${cardLabel(g.card)}${g.count > 1 ? `, you have ${g.count}` : ""}${balance.uneven ? ", worth over 3 times their card" : ""}`}
+                aria-label={`Offer ${cardLabel(g.card)}${g.count > 1 ? `, you have ${g.count}` : ""}${balance.uneven ? ", worth over 3 times their card" : ""}${offered ? `, ${MSG.tradeInOffer}` : ""}`}
               >
                 <TradeCard card={g.card} size="sm" />
                 {g.count > 1 && <span className="offer-picker__count">x{formatNumber(g.count)}</span>}
+                {offered && (
+                  <span className="in-offer offer-picker__in-offer" aria-hidden="true">
+                    {MSG.tradeInOffer}
+                  </span>
+                )}
                 {balance.uneven && (
                   <span className="offer-picker__uneven" aria-hidden="true">
                     {Number.isFinite(balance.ratio) ? `${formatNumber(Math.round(balance.ratio))}x` : "!"} their card
