@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { SpareDto, WishDto } from "@contract/tradeFinder";
-import { finderKey, identityOfKind, identityPath, inOfferKeys, needsBackgroundChoice, offerOfPair, parseKeep, spareOf, sparesAfter, wishedKeys, withWish, withoutWish } from "./finderModel";
+import { finderKey, identityOfKind, mirroredList, identityPath, inOfferKeys, needsBackgroundChoice, offerOfPair, parseKeep, spareOf, sparesAfter, wishedKeys, withWish, withoutWish } from "./finderModel";
 
 const plain = { character: "velvet1", background: "", set: 1, isHolo: false, isGlitch: false, isDarkHolo: false };
 const glitchSpace = { ...plain, isGlitch: true, background: "space" };
@@ -62,5 +62,23 @@ describe("wishlist and spares", () => {
   it("open a match's pair as the offer of my copy for theirs", () => {
     const pair = { theirs: { ...card(plain), cardId: 11 }, mine: { ...card(glitchSpace), cardId: 22, inOpenOffers: 0 }, theyWantMine: true, fair: true };
     expect(offerOfPair(5, pair)).toEqual({ toUserId: 5, offeredCardId: 22, requestedCardId: 11 });
+  });
+});
+
+describe("the wishlist and spares offline", () => {
+  const pending = { data: undefined, isPending: true, isError: false, error: null };
+  it("show the server's answer whenever there is one", () => {
+    expect(mirroredList({ ...pending, data: [1], isPending: false }, true, [2])).toMatchObject({ data: [1], fromDevice: false, loading: false, missing: false });
+  });
+  it("show the device's copy offline or when the server failed, else loading or the error", () => {
+    expect(mirroredList(pending, false, [2])).toMatchObject({ data: [2], fromDevice: true, loading: false, missing: false });
+    expect(mirroredList(pending, true, undefined)).toMatchObject({ data: undefined, loading: true });
+    const failed = { ...pending, isPending: false, isError: true, error: new Error("down") };
+    expect(mirroredList(failed, true, [2])).toMatchObject({ data: [2], fromDevice: true, error: null });
+    expect(mirroredList(failed, true, null).error?.message).toBe("down");
+  });
+  it("say when nothing was saved on this device, once the copy has been read", () => {
+    expect(mirroredList(pending, false, null)).toMatchObject({ data: undefined, missing: true, loading: false });
+    expect(mirroredList(pending, false, undefined)).toMatchObject({ missing: false });
   });
 });

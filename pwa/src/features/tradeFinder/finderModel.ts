@@ -93,3 +93,31 @@ export function withoutWish(entries: readonly WishDto[], card: CardIdentityDto):
   const key = finderKey(card);
   return entries.filter((e) => finderKey(e.card) !== key);
 }
+
+/** A server list as a screen shows it, or the device's copy when the server's answer is missing (offline, failed). */
+export interface MirroredList<T> {
+  data: T | undefined;
+  /** First load under way, online. */
+  loading: boolean;
+  /** The server failed and the device has no copy either. */
+  error: Error | null;
+  /** Showing the device's copy: the network is gone or the server failed. */
+  fromDevice: boolean;
+  /** Offline and nothing saved on this device. */
+  missing: boolean;
+}
+
+/**
+ * `saved`: the device's copy, undefined while it is read (or not read at all), null when there is
+ * none. The server's answer wins whenever there is one.
+ */
+export function mirroredList<T>(query: { data: T | undefined; isPending: boolean; isError: boolean; error: Error | null }, online: boolean, saved: T | null | undefined): MirroredList<T> {
+  const data = query.data ?? saved ?? undefined;
+  return {
+    data,
+    loading: online && data === undefined && query.isPending,
+    error: online && data === undefined && query.isError ? query.error : null,
+    fromDevice: query.data === undefined && data !== undefined,
+    missing: !online && data === undefined && saved !== undefined,
+  };
+}

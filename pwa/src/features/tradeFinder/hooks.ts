@@ -8,50 +8,24 @@ import { useToast } from "../../lib/ui/Toasts";
 import { useOnlineStatus } from "../../lib/useOnlineStatus";
 import { useMirroredSpares, useMirroredWishes } from "../../offline/finderMirror";
 import { deleteWish, putKeep, putWish, reloadFinder, sparesKey, sparesQuery, wishlistFromEntries, wishlistKey, wishlistQuery } from "./api";
-import { finderKey, withWish, withoutWish } from "./finderModel";
-
-/** A server list, or the device's copy of it when the server's answer is missing (offline, failed). */
-interface MirroredList<T> {
-  data: T | undefined;
-  /** First load under way, online. */
-  loading: boolean;
-  /** The server failed and the device has no copy either. */
-  error: Error | null;
-  /** Showing the device's copy: the network is gone or the server failed. */
-  fromDevice: boolean;
-  /** Offline and nothing saved on this device. */
-  missing: boolean;
-  retry: () => void;
-}
-
-function mirrored<T>(query: { data: T | undefined; isPending: boolean; isError: boolean; error: Error | null; refetch: () => unknown }, online: boolean, saved: T | null | undefined): MirroredList<T> {
-  const data = query.data ?? saved ?? undefined;
-  return {
-    data,
-    loading: online && !data && query.isPending,
-    error: online && !data && query.isError ? query.error : null,
-    fromDevice: query.data === undefined && data !== undefined,
-    missing: !online && data === undefined && saved !== undefined,
-    retry: () => void query.refetch(),
-  };
-}
+import { finderKey, mirroredList, withWish, withoutWish, type MirroredList } from "./finderModel";
 
 /** The player's wanted cards: the server's list, or the copy on this device (issue 48, offline). */
-export function useWishlist(userId: number): MirroredList<WishlistDto> {
+export function useWishlist(userId: number): MirroredList<WishlistDto> & { retry: () => void } {
   const online = useOnlineStatus();
   const query = useQuery({ ...wishlistQuery(userId), retry: online ? 2 : false });
   const readDevice = query.data === undefined && (!online || query.isError);
   const entries = useMirroredWishes(userId, readDevice);
   const saved = entries === undefined ? undefined : entries === null ? null : wishlistFromEntries(entries);
-  return mirrored(query, online, saved);
+  return { ...mirroredList(query, online, saved), retry: () => void query.refetch() };
 }
 
 /** The player's cards with keep settings and spares: the server's list, or the device's copy. */
-export function useSpares(userId: number, enabled = true): MirroredList<SpareDto[]> {
+export function useSpares(userId: number, enabled = true): MirroredList<SpareDto[]> & { retry: () => void } {
   const online = useOnlineStatus();
   const query = useQuery({ ...sparesQuery(userId), enabled, retry: online ? 2 : false });
   const readDevice = enabled && query.data === undefined && (!online || query.isError);
-  return mirrored(query, online, useMirroredSpares(userId, readDevice));
+  return { ...mirroredList(query, online, useMirroredSpares(userId, readDevice)), retry: () => void query.refetch() };
 }
 
 /** A change refused for the missing network says so plainly (as trading does). */
