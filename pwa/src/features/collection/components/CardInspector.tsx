@@ -87,8 +87,8 @@ function InspectorBody({ item }: { item: CollectionItem }) {
       </dl>
       {/* Issue 48: wanted (owned or missing), and for owned cards how many copies to keep out of trading. */}
       <div className="inspector__trade">
-        <WishButton kind={item} />
-        {item.owned && <KeepControls kind={item} />}
+        <WishButton key={item.key} kind={item} />
+        {item.owned && <KeepControls key={item.key} kind={item} />}
       </div>
       {item.owned && <p className="inspector__hint">Move the pointer over the card, or tilt your phone, to catch the light.</p>}
       {item.owned && (

@@ -1,3 +1,4 @@
+import { Link } from "@tanstack/react-router";
 import { MSG } from "@contract/messages";
 import type { WishDto } from "@contract/tradeFinder";
 import { messageOf } from "../../../lib/http";
@@ -47,6 +48,9 @@ export function WishlistTab({ online }: { online: boolean }) {
           <Icon name="heart" size={32} />
           <p className="trading__empty-title">No wanted cards yet</p>
           <p>{MSG.tradeWishlistEmpty}</p>
+          <Link to="/collection" className="text-link">
+            Open your collection
+          </Link>
         </div>
       )}
       <ul className="wishlist">
