@@ -9,6 +9,7 @@ import { MSG } from "@contract/messages";
 import type { FinderSettingsDto, MatchesDto, SpareDto, WishlistDto, WishPutDto } from "@contract/tradeFinder";
 import { WISHLIST_MAX } from "../../../../api/src/game/tradeFinder";
 import { apiRequest } from "../../lib/http";
+import { getSession } from "../../lib/session";
 import { replaceMirroredSpares, replaceMirroredWishes } from "../../offline/finderMirror";
 import { identityPath } from "./finderModel";
 
@@ -26,7 +27,8 @@ export const wishlistQuery = (userId: number) =>
     queryKey: wishlistKey(userId),
     queryFn: async ({ signal }) => {
       const list = await apiRequest<WishlistDto>("/trade/wishlist", { fallback: MSG.tradeWishlistLoadFailed, signal });
-      void replaceMirroredWishes(userId, list.entries);
+      // Saved on the device unless the player signed out meanwhile (a sign-out deletes the copy).
+      if (getSession().user?.id === userId) void replaceMirroredWishes(userId, list.entries);
       return list;
     },
   });
@@ -36,7 +38,7 @@ export const sparesQuery = (userId: number) =>
     queryKey: sparesKey(userId),
     queryFn: async ({ signal }) => {
       const spares = await apiRequest<SpareDto[]>("/trade/spares", { fallback: MSG.tradeSparesLoadFailed, signal });
-      void replaceMirroredSpares(userId, spares);
+      if (getSession().user?.id === userId) void replaceMirroredSpares(userId, spares);
       return spares;
     },
   });

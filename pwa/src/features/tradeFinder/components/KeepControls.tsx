@@ -8,7 +8,8 @@ import "./tradeFinder.css";
 
 /**
  * Issue 48, spares: how many copies of an owned card to keep out of trading (1 unless set), and
- * "Not for trade". Copies in an open offer are never spare, and say so.
+ * "Not for trade". Copies in an open offer are never spare, and say so. Offline the controls are
+ * disabled; the wish button above them says why.
  */
 export function KeepControls({ kind }: { kind: CardKind }) {
   const me = useSignedInUser();
@@ -50,7 +51,6 @@ export function KeepControls({ kind }: { kind: CardKind }) {
         {MSG.tradeSpareCount(spareNow)}
         {spare.inOpenOffers.length > 0 && <span className="in-offer">{MSG.tradeInOffer}</span>}
       </p>
-      {!online && <p className="wish__note">{MSG.tradeFinderOffline}</p>}
     </form>
   );
 }

@@ -42,7 +42,7 @@ export function WishlistTab({ online }: { online: boolean }) {
         </ErrorBanner>
       )}
       <OfflineState view={{ offline: !online, loading: false, error: null, lastKnown: !online && !!list, missing: wishlist.missing }} />
-      {!online && <p className="trading__note">{MSG.tradeFinderOffline}</p>}
+      {!online && <p className="trading__note wishlist__offline">{MSG.tradeFinderOffline}</p>}
       {list && list.entries.length === 0 && (
         <div className="trading__empty">
           <Icon name="heart" size={32} />
