@@ -62,20 +62,20 @@ test("@phone two players find each other in Matches, trade in one tap, and the c
 
   // Alice's wishlist names the card and that players can trade it (Bob at least; other tests' players may hold spares too).
   await alice.goto("/trading?tab=wishlist");
-  await expect(alice.getByRole("heading", { name: "Your Wishlist" })).toBeVisible();
+  await expect(alice.getByRole("heading", { name: MSG.tradeWishlistTitle })).toBeVisible();
   const wish = alice.locator(".wish-item");
   await expect(wish).toHaveCount(1);
   await expect(wish).toContainText(/\d+ players? can trade it/);
 
   // Matches: Bob by his public name, mutual, with the pair; one tap sends the offer.
   await alice.getByRole("tab", { name: /Matches/ }).click();
-  await expect(alice.getByRole("heading", { name: "Players to Trade With" })).toBeVisible();
+  await expect(alice.getByRole("heading", { name: MSG.tradeMatchesTitle })).toBeVisible();
   const match = alice.locator(".match").filter({ has: alice.getByRole("heading", { name: bobName, exact: true }) });
   await expect(match).toBeVisible();
   await expect(match.getByText(MSG.tradeWantsYoursToo)).toBeVisible();
   await expect(match.locator(".match__head").getByText(MSG.tradeFair, { exact: true })).toBeVisible();
-  await expect(match.getByText("Their card")).toBeVisible();
-  await expect(match.getByText("Your card")).toBeVisible();
+  await expect(match.getByText(MSG.tradeTheirCard)).toBeVisible();
+  await expect(match.getByText(MSG.tradeYourCard)).toBeVisible();
   await expectAccessible(alice, "trading matches");
   await match.getByRole("button", { name: `${MSG.tradeOfferThis} with ${bobName}` }).first().click();
   await expect(alice.getByText(MSG.tradeOfferSent)).toBeVisible();
@@ -90,7 +90,7 @@ test("@phone two players find each other in Matches, trade in one tap, and the c
 
   // Alice's wishlist no longer holds the card she received.
   await alice.getByRole("tab", { name: /Wishlist/ }).click();
-  await expect(alice.getByText("No wanted cards yet")).toBeVisible();
+  await expect(alice.getByText(MSG.tradeWishlistEmptyTitle)).toBeVisible();
   await expect(alice.locator(".wish-item")).toHaveCount(0);
   expect((await collectionOf(alice)).map((c) => c.id)).toContain(bobCard.id);
   await bob.context().close();

@@ -23,7 +23,7 @@ export function KeepControls({ kind }: { kind: CardKind }) {
     if (spare) setKeepText(String(spare.keep));
   }, [spare?.keep]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  if (!spare) return spares.loading ? <p className="keep__note">Loading trade settings...</p> : null;
+  if (!spare) return spares.loading ? <p className="keep__note">{MSG.tradeKeepLoading}</p> : null;
   const keep = parseKeep(keepText);
   const changed = keep !== null && keep !== spare.keep;
   const spareNow = sparesAfter(spare, keep ?? spare.keep, spare.notForTrade);
@@ -40,7 +40,7 @@ export function KeepControls({ kind }: { kind: CardKind }) {
         <label htmlFor={keepId}>{MSG.tradeKeepLabel}</label>
         <input id={keepId} className="keep__input" type="number" inputMode="numeric" min={0} max={9999} value={keepText} onChange={(e) => setKeepText(e.target.value)} disabled={!online || busy} aria-invalid={keep === null} />
         <Button type="submit" size="sm" variant="secondary" disabled={!changed || !online} busy={busy} busyLabel="Saving...">
-          Save
+          {MSG.tradeKeepSave}
         </Button>
       </div>
       <label className="keep__check">

@@ -22,7 +22,7 @@ export function MatchesVisibilitySection() {
   return (
     <section className="settings__section" aria-labelledby="settings-matches-title">
       <h3 id="settings-matches-title" className="settings__heading">
-        <Icon name="trading" size={18} /> Trade matches
+        <Icon name="trading" size={18} /> {MSG.tradeFinderSettingsTitle}
       </h3>
       <p className="settings__text">{MSG.tradeShowInMatchesLead}</p>
       <label className="settings__check">

@@ -6,14 +6,13 @@ import { messageOf } from "../../../lib/http";
 import { useQueryOffline } from "../../../lib/queryOffline";
 import { useSignedInUser } from "../../../lib/session";
 import { Button } from "../../../lib/ui/Button";
-import { Dialog } from "../../../lib/ui/Dialog";
 import { ErrorBanner, NoticeBanner } from "../../../lib/ui/ErrorBanner";
 import { Icon } from "../../../lib/ui/Icon";
 import { OfflineState } from "../../../lib/ui/OfflineState";
 import { matchesQuery } from "../../tradeFinder/api";
 import { offerOfPair } from "../../tradeFinder/finderModel";
 import { tradeBalance } from "../tradingModel";
-import { ConfirmTradeButton, TradeValues } from "./TradeBalance";
+import { SendOfferDialog } from "./SendOfferDialog";
 import { TradePair } from "./TradeCard";
 import "../../tradeFinder/components/tradeFinder.css";
 
@@ -54,11 +53,11 @@ export function MatchesTab({ send, online }: { send: SendOffer; online: boolean 
   return (
     <section aria-labelledby="matches-title">
       <h2 id="matches-title" className="trading__title">
-        Players to Trade With
+        {MSG.tradeMatchesTitle}
       </h2>
       {view.loading && (
         <p className="trading__note" role="status">
-          Loading matches...
+          {MSG.tradeMatchesLoading}
         </p>
       )}
       {view.error && (
@@ -84,43 +83,17 @@ export function MatchesTab({ send, online }: { send: SendOffer; online: boolean 
       </ul>
       {matches.hasNextPage && (
         <Button variant="secondary" className="market__more" busy={matches.isFetchingNextPage} busyLabel="Loading..." onClick={() => void matches.fetchNextPage()}>
-          Show more players
+          {MSG.tradeMatchesMore}
         </Button>
       )}
 
-      <Dialog
-        open={confirming !== null}
+      <SendOfferDialog
+        draft={confirming && { give: confirming.pair.mine, get: confirming.pair.theirs, partner: confirming.match.user.displayName }}
         onClose={() => setConfirming(null)}
-        dismissible={sendingKey === null}
-        title="Confirm Trade"
-        size="md"
-        footer={
-          <>
-            <Button variant="ghost" onClick={() => setConfirming(null)} disabled={sendingKey !== null}>
-              Cancel
-            </Button>
-            {confirming && (
-              <ConfirmTradeButton
-                balance={tradeBalance(confirming.pair.mine.points, confirming.pair.theirs.points)}
-                label="Send Trade Offer"
-                onConfirm={() => void sendPair(confirming)}
-                disabled={!online}
-                busy={sendingKey !== null}
-                busyLabel="Sending..."
-              />
-            )}
-          </>
-        }
-      >
-        {confirming && (
-          <TradePair left={[confirming.pair.mine, "You offer"]} right={[confirming.pair.theirs, "For their"]} className="trade-swap">
-            <p className="trade-swap__partner">
-              Trading with <strong>{confirming.match.user.displayName}</strong>
-            </p>
-            <TradeValues balance={tradeBalance(confirming.pair.mine.points, confirming.pair.theirs.points)} />
-          </TradePair>
-        )}
-      </Dialog>
+        onConfirm={() => confirming && void sendPair(confirming)}
+        sending={sendingKey !== null}
+        online={online}
+      />
     </section>
   );
 }
@@ -149,10 +122,10 @@ function MatchItem({ match, onOffer, sendingKey, online }: { match: MatchDto; on
           const key = pairKey(match, pair);
           return (
             <li key={key} className="match-pair">
-              <TradePair left={[pair.theirs, "Their card"]} right={[pair.mine, "Your card"]} className="offer__cards match-pair__cards" />
+              <TradePair left={[pair.theirs, MSG.tradeTheirCard]} right={[pair.mine, MSG.tradeYourCard]} className="offer__cards match-pair__cards" />
               <div className="match-pair__info">
                 <FairMark fair={pair.fair} />
-                {pair.theyWantMine && <span className="match__mark is-wanted">They want it</span>}
+                {pair.theyWantMine && <span className="match__mark is-wanted">{MSG.tradeTheyWantIt}</span>}
                 {pair.mine.inOpenOffers > 0 && <span className="in-offer">{MSG.tradeInOffer}</span>}
                 <Button
                   size="sm"

@@ -1,21 +1,20 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef, useState } from "react";
+import { MSG } from "@contract/messages";
 import { formatNumber } from "../../../lib/format";
 import { useQueryOffline } from "../../../lib/queryOffline";
 import { useSignedInUser } from "../../../lib/session";
 import { Button } from "../../../lib/ui/Button";
-import { Dialog } from "../../../lib/ui/Dialog";
 import { Icon } from "../../../lib/ui/Icon";
 import { OfflineState } from "../../../lib/ui/OfflineState";
 import { collectionQueryOptions } from "../../../offline/collectionQuery";
-import { MSG } from "@contract/messages";
 import { finderKey, inOfferKeys } from "../../tradeFinder/finderModel";
 import { useSpares } from "../../tradeFinder/hooks";
 import "../../tradeFinder/components/tradeFinder.css";
 import { groupOwnCards, playerName, tradeBalance, type OwnCardGroup } from "../tradingModel";
-import { ConfirmTradeButton, TradeValues } from "./TradeBalance";
+import { SendOfferDialog } from "./SendOfferDialog";
 import type { TradeTarget } from "./BrowseTab";
-import { cardLabel, cardPoints, TradeCard, TradePair } from "./TradeCard";
+import { cardLabel, cardPoints, TradeCard } from "./TradeCard";
 
 type SendOffer = (toUserId: number, offeredCardId: number, requestedCardId: number) => Promise<boolean>;
 
@@ -113,30 +112,7 @@ export function OfferPicker({ target, onBack, send, online }: { target: TradeTar
         })}
       </ul>
 
-      <Dialog
-        open={chosen !== null}
-        onClose={() => setChosen(null)}
-        dismissible={!sending}
-        title="Confirm Trade"
-        size="md"
-        footer={
-          <>
-            <Button variant="ghost" onClick={() => setChosen(null)} disabled={sending}>
-              Cancel
-            </Button>
-            {chosen && <ConfirmTradeButton balance={tradeBalance(chosen.card.points, asked)} label="Send Trade Offer" onConfirm={() => void confirm()} disabled={!online} busy={sending} busyLabel="Sending..." />}
-          </>
-        }
-      >
-        {chosen && (
-          <TradePair left={[chosen.card, "You offer"]} right={[target.card, "For their"]} className="trade-swap">
-            <p className="trade-swap__partner">
-              Trading with <strong>{partner}</strong>
-            </p>
-            <TradeValues balance={tradeBalance(chosen.card.points, asked)} />
-          </TradePair>
-        )}
-      </Dialog>
+      <SendOfferDialog draft={chosen && { give: chosen.card, get: { ...target.card, points: asked }, partner }} onClose={() => setChosen(null)} onConfirm={() => void confirm()} sending={sending} online={online} />
     </div>
   );
 }

@@ -24,13 +24,13 @@ export function WishlistTab({ online }: { online: boolean }) {
     <section aria-labelledby="wishlist-title">
       <div className="wishlist__head">
         <h2 id="wishlist-title" className="trading__title">
-          Your Wishlist
+          {MSG.tradeWishlistTitle}
         </h2>
         {list && <p className="wishlist__count">{MSG.tradeWishlistCount(list.count, list.max)}</p>}
       </div>
       {wishlist.loading && (
         <p className="trading__note" role="status">
-          Loading your wishlist...
+          {MSG.tradeWishlistLoading}
         </p>
       )}
       {wishlist.error && (
@@ -46,10 +46,10 @@ export function WishlistTab({ online }: { online: boolean }) {
       {list && list.entries.length === 0 && (
         <div className="trading__empty">
           <Icon name="heart" size={32} />
-          <p className="trading__empty-title">No wanted cards yet</p>
+          <p className="trading__empty-title">{MSG.tradeWishlistEmptyTitle}</p>
           <p>{MSG.tradeWishlistEmpty}</p>
           <Link to="/collection" className="text-link">
-            Open your collection
+            {MSG.tradeWishlistToCollection}
           </Link>
         </div>
       )}
@@ -67,8 +67,8 @@ function WishItem({ entry, busy, online, onRemove }: { entry: WishDto; busy: boo
     <li className="wish-item">
       <TradeCard card={entry.card} size="sm" />
       <p className={`wish-item__owners${entry.owners > 0 ? " has-owners" : ""}`}>{MSG.tradeWishOwners(entry.owners)}</p>
-      <Button size="sm" variant="ghost" icon={<Icon name="close" size={16} />} disabled={!online} busy={busy} busyLabel="Removing..." onClick={onRemove} aria-label={`Remove ${cardLabel(entry.card)} from your wishlist`}>
-        Remove
+      <Button size="sm" variant="ghost" icon={<Icon name="close" size={16} />} disabled={!online} busy={busy} busyLabel="Removing..." onClick={onRemove} aria-label={MSG.tradeWishRemoveLabel(cardLabel(entry.card))}>
+        {MSG.tradeWishRemove}
       </Button>
     </li>
   );
