@@ -42,8 +42,7 @@ async function put(page: Page, url: string, data?: unknown): Promise<void> {
 test("@phone two players find each other in Matches, trade in one tap, and the card received leaves the wishlist", async ({ page: alice, browser }) => {
   const bob = await (await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })).newPage();
   const [aliceName, bobName] = [uniqueName("wisha"), uniqueName("wishb")];
-  await signUp(alice, aliceName);
-  await signUp(bob, bobName);
+  await Promise.all([signUp(alice, aliceName), signUp(bob, bobName)]);
 
   // Packs until each holds a card the other may take for one of theirs.
   let pair: [CardDto, CardDto] | null = null;
@@ -58,10 +57,12 @@ test("@phone two players find each other in Matches, trade in one tap, and the c
   const before = await copiesOfBobs();
 
   // Each keeps no copy of the card the other wants (so its one copy is spare) and wants the other's.
-  await put(alice, `/api/trade/keep/${path(aliceCard)}`, { keep: 0 });
-  await put(bob, `/api/trade/keep/${path(bobCard)}`, { keep: 0 });
-  await put(alice, `/api/trade/wishlist/${path(bobCard)}`);
-  await put(bob, `/api/trade/wishlist/${path(aliceCard)}`);
+  await Promise.all([
+    put(alice, `/api/trade/keep/${path(aliceCard)}`, { keep: 0 }),
+    put(bob, `/api/trade/keep/${path(bobCard)}`, { keep: 0 }),
+    put(alice, `/api/trade/wishlist/${path(bobCard)}`),
+    put(bob, `/api/trade/wishlist/${path(aliceCard)}`),
+  ]);
 
   // Alice's wishlist names the card and that players can trade it (Bob at least; other tests' players may hold spares too).
   await alice.goto("/trading?tab=wishlist");
