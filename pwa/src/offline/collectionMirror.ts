@@ -99,9 +99,11 @@ export function deletePlayerMirror(userId: number): Promise<void> {
   return mirrorWrite(
     "removing a player's copy",
     (db) =>
-      db.transaction("rw", db.cards, db.snapshots, async () => {
+      db.transaction("rw", [db.cards, db.snapshots, db.wishes, db.spares], async () => {
         await db.cards.where("userId").equals(userId).delete();
         await db.snapshots.delete(userId);
+        await db.wishes.where("userId").equals(userId).delete();
+        await db.spares.where("userId").equals(userId).delete();
       }),
     true,
   );
@@ -110,9 +112,11 @@ export function deletePlayerMirror(userId: number): Promise<void> {
 /** Forgets everyone but this player: a device signs in one player at a time. */
 export function deleteOtherPlayersMirrors(userId: number): Promise<void> {
   return mirrorWrite("removing other players' copies", (db) =>
-    db.transaction("rw", db.cards, db.snapshots, async () => {
+    db.transaction("rw", [db.cards, db.snapshots, db.wishes, db.spares], async () => {
       await db.cards.where("userId").notEqual(userId).delete();
       await db.snapshots.where("userId").notEqual(userId).delete();
+      await db.wishes.where("userId").notEqual(userId).delete();
+      await db.spares.where("userId").notEqual(userId).delete();
     }),
   );
 }

@@ -64,6 +64,10 @@ export async function syncPlayerData(queryClient: QueryClient, userId: number, c
     inTurn(() => queryClient.fetchQuery({ ...championsQueryOptions, staleTime: 0 })),
     leaderboardDue ? inTurn(() => fetchLeaderboardPage(0, signal)) : null,
     inTurn(() => queryClient.fetchQuery({ ...userQueryOptions, ...recent })),
+    // Issue 48: the wishlist and the spares, saved by their own queries, readable offline like the
+    // cards. Only in a full sync, from a chunk of their own (not the shell's); a failure here does
+    // not fail the sync.
+    collection ? inTurn(() => syncTradeFinder(queryClient, userId)).catch(() => null) : null,
   ]);
   const ownPage = firstPage && rank.rank && rank.rank > PAGE_SIZE ? await fetchLeaderboardPage(pageOffsetOf(rank.rank), signal) : [];
   if (!current()) return false;
@@ -84,6 +88,12 @@ export async function syncPlayerData(queryClient: QueryClient, userId: number, c
   if (!current()) return false;
   document.documentElement.setAttribute(SYNCED_ATTRIBUTE, syncedAt);
   return true;
+}
+
+async function syncTradeFinder(queryClient: QueryClient, userId: number): Promise<void> {
+  const { sparesQuery, wishlistQuery } = await import("../features/tradeFinder/api");
+  const recent = { staleTime: RECENT_ANSWER_MS } as const;
+  await Promise.all([queryClient.fetchQuery({ ...wishlistQuery(userId), ...recent }), queryClient.fetchQuery({ ...sparesQuery(userId), ...recent })]);
 }
 
 /** The sign-in's own save and its note (issue 45), fetched only after a sign-in on this page. */

@@ -1,6 +1,7 @@
 import type { CardDto } from "@contract/cards";
 import type { LeaderboardEntryDto } from "@contract/leaderboard";
 import type { RewardDto } from "@contract/rewards";
+import type { SpareDto, WishDto } from "@contract/tradeFinder";
 import type { UserDto } from "@contract/user";
 
 /** The last known rank answer of GET /api/user/rank. */
@@ -36,4 +37,16 @@ export interface PlayerSnapshot {
   champions?: CardDto[] | null;
   /** ISO time the last full sync (collection and summary) finished. */
   syncedAt?: string | null;
+}
+
+/** A wanted card as the device keeps it: the server's entry, keyed by the card's identity. */
+export interface MirroredWish extends WishDto {
+  userId: number;
+  key: string;
+}
+
+/** One of the player's cards with its keep setting and spares, as the device keeps it. */
+export interface MirroredSpare extends SpareDto {
+  userId: number;
+  key: string;
 }

@@ -3,7 +3,7 @@ import { TradingScreen } from "../features/trading/components/TradingScreen";
 import type { TradeTab } from "../features/trading/tradingModel";
 import { usePageTitle } from "../lib/usePageTitle";
 
-const TABS: readonly TradeTab[] = ["browse", "sent", "received", "history"];
+const TABS: readonly TradeTab[] = ["browse", "matches", "wishlist", "sent", "received", "history"];
 
 // The open tab lives in the address (?tab=received) so back, forward and reload keep it.
 export const Route = createFileRoute("/trading")({

@@ -56,7 +56,7 @@ export function useTradeOffers(userId: number, openTab: TradeTab) {
   const { sent, received } = splitOffers(offers.data ?? [], userId);
 
   useEffect(() => {
-    if (openTab === "browse") return;
+    if (openTab !== "sent" && openTab !== "received" && openTab !== "history") return;
     markViewed(openTab);
     // Leaving the tab counts as having seen everything it showed.
     return () => markViewed(openTab);

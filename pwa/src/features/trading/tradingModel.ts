@@ -195,7 +195,7 @@ export function meansCardsGone(error: string): boolean {
   return GONE_WORDS.some((w) => text.includes(w));
 }
 
-export type TradeTab = "browse" | "sent" | "received" | "history";
+export type TradeTab = "browse" | "matches" | "wishlist" | "sent" | "received" | "history";
 
 /** Per-player 'last viewed' times of SPEC.md section 3 (local storage), one key per tab. */
 export const lastViewKey = (userId: number | null, tab: "sent" | "history" | "received") => `foilbound-trade-${tab}-viewed-v1-${userId ?? "anonymous"}`;

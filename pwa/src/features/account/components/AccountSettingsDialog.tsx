@@ -8,6 +8,7 @@ import { PasskeysSection } from "./PasskeysSection";
 import { NotificationsSection } from "./NotificationsSection";
 import { DeleteAccountSection } from "./DeleteAccountSection";
 import { SpendingLimitSection } from "../../spending/SpendingLimitSection";
+import { MatchesVisibilitySection } from "../../tradeFinder/components/MatchesVisibilitySection";
 import "./Account.css";
 
 /** Account Settings (SPEC.md section 2): display name, optional email, password, passkeys (issue 46); Install (issue 12); Delete my account (issue 46), last. */
@@ -35,6 +36,7 @@ export function AccountSettingsDialog({ open, onClose }: { open: boolean; onClos
         <PasswordSection />
         <PasskeysSection />
         <NotificationsSection />
+        <MatchesVisibilitySection />
         <SpendingLimitSection />
         <DeleteAccountSection />
       </div>

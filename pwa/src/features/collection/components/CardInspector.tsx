@@ -11,6 +11,8 @@ import { Dialog } from "../../../lib/ui/Dialog";
 import { RarityBadge } from "../../../lib/ui/RarityBadge";
 import type { CollectionItem } from "../collectionModel";
 import { ShareButton } from "../../share/ShareButton";
+import { KeepControls } from "../../tradeFinder/components/KeepControls";
+import { WishButton } from "../../tradeFinder/components/WishButton";
 
 /**
  * A card, large, on the effects stage: its foil follows the pointer or the device's tilt (PixiJS,
@@ -83,6 +85,11 @@ function InspectorBody({ item }: { item: CollectionItem }) {
           <dd>{item.owned ? `x${item.count}` : "Not yet collected"}</dd>
         </div>
       </dl>
+      {/* Issue 48: wanted (owned or missing), and for owned cards how many copies to keep out of trading. */}
+      <div className="inspector__trade">
+        <WishButton key={item.key} kind={item} />
+        {item.owned && <KeepControls key={item.key} kind={item} />}
+      </div>
       {item.owned && <p className="inspector__hint">Move the pointer over the card, or tilt your phone, to catch the light.</p>}
       {item.owned && (
         <div className="inspector__share">

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import { Link } from "@tanstack/react-router";
 import { MSG } from "@contract/messages";
@@ -13,6 +13,13 @@ import { Icon } from "../../../lib/ui/Icon";
 import type { PackReveal } from "../hooks";
 import type { RehearsalPhase } from "../useRevealWarmUp";
 import { ShareButton } from "../../share/ShareButton";
+
+// Issue 48: the reveal's best card can go on the wishlist. Loaded when the buttons show, so the
+// packs screen's first load does not carry the trade finder.
+const loadWishButton = () => import("../../tradeFinder/components/WishButton");
+const WishButton = lazy(() => loadWishButton().then((m) => ({ default: m.WishButton })));
+/** The wish button's room: while its code loads, and in the rehearsal (which asks the server nothing). */
+const wishRoom = <span className="btn btn--lg btn--secondary reveal__wish-room" aria-hidden="true" />;
 import { CALM_TEAR_MS, PackTear, TEAR_MS } from "./PackTear";
 import { bestCardIndex, worthHolding } from "../../../effects/revealOrder";
 import type { RevealCard } from "../../../effects/revealCard";
@@ -141,6 +148,10 @@ function RevealRun({ reveal, canOpenAnother, onAwesome, onOpenAnother, titleId, 
   /** The torn pack has finished its exit (it plays over the first cards being dealt). */
   const [packGone, setPackGone] = useState(false);
   const done = ended || rehearsal === "done";
+  // The rehearsal shows the wish button's room only; its code loads meanwhile, for the real reveal.
+  useEffect(() => {
+    if (rehearsal) void loadWishButton().catch(() => {});
+  }, [rehearsal]);
   /** Skip ended the reveal: the buttons appear without their entrance. */
   const [skipped, setSkipped] = useState(false);
   /** Focus has moved from Skip to the buttons: Skip can leave the page. */
@@ -395,6 +406,14 @@ function RevealRun({ reveal, canOpenAnother, onAwesome, onOpenAnother, titleId, 
               </Button>
             )}
             {cards?.[0] && <ShareButton card={cards[0]} size="lg" />}
+            {cards?.[0] &&
+              (rehearsal ? (
+                wishRoom
+              ) : (
+                <Suspense fallback={wishRoom}>
+                  <WishButton kind={cards[0]} size="lg" />
+                </Suspense>
+              ))}
             {reveal.pulls?.[0] && (
               <Link to="/fairness" className="reveal__fair text-link" onClick={onAwesome} title={`Commitment ${reveal.pulls[0].serverSeedHash}`}>
                 <Icon name="fair" size={16} /> Provably fair: {fairPacksLabel(reveal.pulls.map((p) => p.nonce))}

@@ -1,17 +1,20 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef, useState } from "react";
+import { MSG } from "@contract/messages";
 import { formatNumber } from "../../../lib/format";
 import { useQueryOffline } from "../../../lib/queryOffline";
 import { useSignedInUser } from "../../../lib/session";
 import { Button } from "../../../lib/ui/Button";
-import { Dialog } from "../../../lib/ui/Dialog";
 import { Icon } from "../../../lib/ui/Icon";
 import { OfflineState } from "../../../lib/ui/OfflineState";
 import { collectionQueryOptions } from "../../../offline/collectionQuery";
+import { finderKey, inOfferKeys } from "../../tradeFinder/finderModel";
+import { useSpares } from "../../tradeFinder/hooks";
+import "../../tradeFinder/components/tradeFinder.css";
 import { groupOwnCards, playerName, tradeBalance, type OwnCardGroup } from "../tradingModel";
-import { ConfirmTradeButton, TradeValues } from "./TradeBalance";
+import { SendOfferDialog } from "./SendOfferDialog";
 import type { TradeTarget } from "./BrowseTab";
-import { cardLabel, cardPoints, TradeCard, TradePair } from "./TradeCard";
+import { cardLabel, cardPoints, TradeCard } from "./TradeCard";
 
 type SendOffer = (toUserId: number, offeredCardId: number, requestedCardId: number) => Promise<boolean>;
 
@@ -22,6 +25,8 @@ export function OfferPicker({ target, onBack, send, online }: { target: TradeTar
   const view = useQueryOffline(collection);
   const asked = cardPoints(target.card);
   const groups = useMemo(() => groupOwnCards(collection.data ?? [], asked), [collection.data, asked]);
+  // Issue 48: kinds with a copy already in one of my pending offers say so.
+  const inOffer = inOfferKeys(useSpares(me.id).data);
   const [chosen, setChosen] = useState<OwnCardGroup | null>(null);
   const [sending, setSending] = useState(false);
   const partner = playerName(target.owner);
@@ -80,16 +85,22 @@ export function OfferPicker({ target, onBack, send, online }: { target: TradeTar
       <ul className="offer-picker__grid">
         {groups.map((g) => {
           const balance = tradeBalance(g.card.points, asked);
+          const offered = inOffer.has(finderKey(g.card));
           return (
             <li key={g.key}>
               <button
                 type="button"
                 className="offer-picker__card"
                 onClick={() => setChosen(g)}
-                aria-label={`Offer ${cardLabel(g.card)}${g.count > 1 ? `, you have ${g.count}` : ""}${balance.uneven ? ", worth over 3 times their card" : ""}`}
+                aria-label={`Offer ${cardLabel(g.card)}${g.count > 1 ? `, you have ${g.count}` : ""}${balance.uneven ? ", worth over 3 times their card" : ""}${offered ? `, ${MSG.tradeInOffer}` : ""}`}
               >
                 <TradeCard card={g.card} size="sm" />
                 {g.count > 1 && <span className="offer-picker__count">x{formatNumber(g.count)}</span>}
+                {offered && (
+                  <span className="in-offer offer-picker__in-offer" aria-hidden="true">
+                    {MSG.tradeInOffer}
+                  </span>
+                )}
                 {balance.uneven && (
                   <span className="offer-picker__uneven" aria-hidden="true">
                     {Number.isFinite(balance.ratio) ? `${formatNumber(Math.round(balance.ratio))}x` : "!"} their card
@@ -101,30 +112,7 @@ export function OfferPicker({ target, onBack, send, online }: { target: TradeTar
         })}
       </ul>
 
-      <Dialog
-        open={chosen !== null}
-        onClose={() => setChosen(null)}
-        dismissible={!sending}
-        title="Confirm Trade"
-        size="md"
-        footer={
-          <>
-            <Button variant="ghost" onClick={() => setChosen(null)} disabled={sending}>
-              Cancel
-            </Button>
-            {chosen && <ConfirmTradeButton balance={tradeBalance(chosen.card.points, asked)} label="Send Trade Offer" onConfirm={() => void confirm()} disabled={!online} busy={sending} busyLabel="Sending..." />}
-          </>
-        }
-      >
-        {chosen && (
-          <TradePair left={[chosen.card, "You offer"]} right={[target.card, "For their"]} className="trade-swap">
-            <p className="trade-swap__partner">
-              Trading with <strong>{partner}</strong>
-            </p>
-            <TradeValues balance={tradeBalance(chosen.card.points, asked)} />
-          </TradePair>
-        )}
-      </Dialog>
+      <SendOfferDialog draft={chosen && { give: chosen.card, get: { ...target.card, points: asked }, partner }} onClose={() => setChosen(null)} onConfirm={() => void confirm()} sending={sending} online={online} />
     </div>
   );
 }

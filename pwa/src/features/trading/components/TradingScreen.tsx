@@ -1,4 +1,4 @@
-import { useRef, type KeyboardEvent } from "react";
+import { useEffect, useRef, type KeyboardEvent } from "react";
 import { MSG } from "@contract/messages";
 import { useQueryOffline } from "../../../lib/queryOffline";
 import { useSignedInUser } from "../../../lib/session";
@@ -8,17 +8,21 @@ import { useTradeActions, useTradeOffers, type TradeBadges } from "../hooks";
 import type { TradeTab } from "../tradingModel";
 import { BrowseTab } from "./BrowseTab";
 import { HistoryTab } from "./HistoryTab";
+import { MatchesTab } from "./MatchesTab";
+import { WishlistTab } from "./WishlistTab";
 import { ReceivedOffersTab, SentOffersTab } from "./OfferTabs";
 import "./trading.css";
 
 const TABS: readonly { id: TradeTab; label: string; badge?: keyof TradeBadges; tone?: string }[] = [
   { id: "browse", label: "Browse Cards" },
+  { id: "matches", label: "Matches" },
+  { id: "wishlist", label: "Wishlist" },
   { id: "sent", label: "Sent Offers", badge: "sent", tone: "blue" },
   { id: "received", label: "Received Offers", badge: "received", tone: "red" },
   { id: "history", label: "History", badge: "history", tone: "green" },
 ];
 
-/** SPEC.md section 2, 'Card Trading Marketplace': four tabs with their count badges. */
+/** SPEC.md section 2, 'Card Trading Marketplace': four tabs with their count badges, and issue 48's Matches and Wishlist. */
 export function TradingScreen({ tab, onTabChange }: { tab: TradeTab; onTabChange: (tab: TradeTab) => void }) {
   const me = useSignedInUser();
   const { offers, sent, received, badges } = useTradeOffers(me.id, tab);
@@ -26,6 +30,10 @@ export function TradingScreen({ tab, onTabChange }: { tab: TradeTab; onTabChange
   const offersView = useQueryOffline(offers);
   const online = useOnlineStatus();
   const tabRefs = useRef<Record<string, HTMLButtonElement | null>>({});
+  // Phones scroll the row of six tabs sideways: the open one stays in view.
+  useEffect(() => {
+    tabRefs.current[tab]?.scrollIntoView({ block: "nearest", inline: "nearest" });
+  }, [tab]);
 
   // Arrow keys move between tabs (WAI-ARIA tabs pattern).
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
@@ -88,6 +96,8 @@ export function TradingScreen({ tab, onTabChange }: { tab: TradeTab; onTabChange
         {tab === "sent" && <SentOffersTab offers={sent} view={offersView} actions={actions} />}
         {tab === "received" && <ReceivedOffersTab offers={received} view={offersView} actions={actions} />}
         {tab === "history" && <HistoryTab />}
+        {tab === "matches" && <MatchesTab send={actions.send} online={online} />}
+        {tab === "wishlist" && <WishlistTab online={online} />}
       </div>
     </section>
   );
