@@ -17,12 +17,16 @@ async function player(browser: Browser, prefix: string) {
   const page = await (await browser.newContext(PHONE)).newPage();
   // The page's timers run on a clock the test can move on: 32 s of polls are checked in a moment.
   await page.clock.install();
+  const inFlight = new Set<Request>();
+  page.on("request", (r) => void (POLLED.test(new URL(r.url()).pathname) && inFlight.add(r)));
+  page.on("requestfinished", (r) => void inFlight.delete(r));
+  page.on("requestfailed", (r) => void inFlight.delete(r));
   const name = uniqueName(prefix);
   await signUp(page, name);
   const res = await page.request.post("/api/open-pack", { data: { set: 1 }, headers: origin(page) });
   expect(res.status()).toBe(200);
   const me = (await (await page.request.get("/api/user")).json()) as { id: number };
-  return { page, name, id: me.id };
+  return { page, name, id: me.id, inFlight };
 }
 
 const liveUp = (page: Page) => expect(page.locator("html")).toHaveAttribute("data-live", "up", { timeout: 15_000 });
@@ -44,6 +48,9 @@ test("a chat message and a trade offer reach the other player's screen at once, 
   const record = (r: Request) => {
     if (r.method() === "GET" && POLLED.test(new URL(r.url()).pathname + new URL(r.url()).search)) polls.push(new URL(r.url()).pathname);
   };
+  // Reads still on their way would time out at once on the moved clock and be asked again:
+  // the first reads of the screen (the chat's) finish before the clock moves.
+  await expect.poll(() => bob.inFlight.size).toBe(0);
   bob.page.on("request", record);
   await bob.page.clock.runFor(32_000);
   await bob.page.waitForTimeout(500); // requests the timers made are reported

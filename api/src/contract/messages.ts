@@ -286,7 +286,7 @@ export const MSG = {
   tradeWishRemoved: "Removed from your wishlist",
   tradeWishFailed: "Failed to update your wishlist",
   tradeWishBackground: "Wanted background",
-  tradeWishOwners: (n: number) => (n === 0 ? "No player can trade it yet" : n === 1 ? "1 player can trade it" : `${n} players can trade it`),
+  tradeWishOwners: (n: number, atCap = false) => (n === 0 ? "No player can trade it yet" : n === 1 ? "1 player can trade it" : `${n}${atCap ? "+" : ""} players can trade it`),
   tradeWishlistEmpty: "Your wishlist is empty. Mark cards as wanted in your collection, the card inspector or a pack reveal.",
   tradeWishlistLoadFailed: "Failed to load your wishlist",
   tradeWishlistCount: (count: number, max: number) => `${count} of ${max} wanted cards`,

@@ -6,6 +6,9 @@ export const DISPLAY_NAME_PATTERN = /^[A-Za-z0-9_-]{2,20}$/;
 // A simple address pattern, as the spec asks: something@something.tld, no spaces.
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/** A wishlist's owners count stops here (issue 48): counting every holder of a common card costs too much; shown as "100+". */
+export const OWNERS_COUNT_CAP = 100;
+
 export const LIMITS = {
   usernameMax: 20,
   displayNameMin: 2,

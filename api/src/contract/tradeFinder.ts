@@ -19,7 +19,7 @@ export interface WishlistDto {
 export interface WishDto {
   card: FinderCardDto;
   createdAt: string;
-  /** Other players holding a spare copy of it for trade (beyond their kept count, not in an open offer, shown in matches); counted up to 100 (OWNERS_COUNT_CAP: "100+"). */
+  /** Other players holding a spare copy of it for trade (beyond their kept count, not in an open offer, shown in matches); counted up to OWNERS_COUNT_CAP (contract/rules.ts; shown as "100+"). */
   owners: number;
 }
 

@@ -17,8 +17,7 @@ export const PAIRS_PER_MATCH = 5;
 export const CANDIDATES_PER_CARD = 8;
 /** The mutual side is what players want most: more of those who want my spares are ranked. */
 export const MUTUAL_CANDIDATES_PER_CARD = 25;
-/** A wishlist's owners count stops here (the list shows "100+"). */
-export const OWNERS_COUNT_CAP = 100;
+
 
 /** A card the game can produce: a known set and character, one finish, a background where the set gives one. */
 export function isCatalogueCard(card: Card): boolean {

@@ -7,7 +7,8 @@
 import type { Db, Trx } from "../db/knex.ts";
 import { runPrepared } from "../db/prepared.ts";
 import { utcDayStart } from "../game/periods.ts";
-import { CANDIDATES_PER_CARD, DEFAULT_KEEP, MUTUAL_CANDIDATES_PER_CARD, OWNERS_COUNT_CAP, PAIRS_PER_MATCH } from "../game/tradeFinder.ts";
+import { OWNERS_COUNT_CAP } from "../contract/rules.ts";
+import { CANDIDATES_PER_CARD, DEFAULT_KEEP, MUTUAL_CANDIDATES_PER_CARD, PAIRS_PER_MATCH } from "../game/tradeFinder.ts";
 import { ACCEPTED_TRADES_PER_DAY, LOPSIDED_RATIO, SAME_NETWORK_WINDOW_MS, type TradeUnlock } from "../game/trading.ts";
 import type { Card } from "../game/sets.ts";
 import { points } from "../game/rarity.ts";
@@ -277,13 +278,18 @@ export function matchesStatement(userId: number, wants: WantRow[], unlock: Trade
   -- The CTE row estimates are guesses (1 row); the one-sided branch therefore looks its
   -- partners up in two small maps instead of joining: a nested loop over the misestimated CTEs
   -- took 25 s at 3,000 players.
-  mutual_users AS MATERIALIZED (SELECT coalesce(jsonb_object_agg(user_id::text, true), '{}') AS m FROM (SELECT DISTINCT user_id FROM wanted_mine) d),
+  -- Players with a mutual pair (a card for another card): they get no one-sided pairs.
+  mutual_users AS MATERIALIZED (
+    SELECT coalesce(jsonb_object_agg(user_id::text, true), '{}') AS m
+    FROM (SELECT DISTINCT t.user_id FROM theirs t JOIN wanted_mine w ON w.user_id = t.user_id AND NOT (${same("t", "w")})) d
+  ),
   nearest AS MATERIALIZED (
     SELECT coalesce(jsonb_object_agg(concat_ws('|', ${cols("x")}), to_jsonb(n)), '{}') AS m
     FROM (SELECT DISTINCT ${cols("t")}, t.points FROM theirs t WHERE t.spare > 0) x
     CROSS JOIN LATERAL (
       SELECT s.character, s.background, s."set", s.is_holo, s.is_glitch, s.is_dark_holo, s.points, s.card_id, cardinality(s.offer_ids) AS in_offers
       FROM my_spares s
+      WHERE NOT (${same("s", "x")})
       ORDER BY greatest(s.points, x.points)::float8 / greatest(least(s.points, x.points), 1), s.points DESC, s.card_id
       LIMIT 1
     ) n
@@ -294,7 +300,8 @@ export function matchesStatement(userId: number, wants: WantRow[], unlock: Trade
       w.character AS m_character, w.background AS m_background, w."set" AS m_set, w.is_holo AS m_is_holo, w.is_glitch AS m_is_glitch,
       w.is_dark_holo AS m_is_dark_holo, w.points AS m_points, w.card_id AS m_card_id, w.in_offers AS m_in_offers, true AS they_want
     FROM theirs t JOIN wanted_mine w ON w.user_id = t.user_id
-    WHERE t.spare > 0
+    -- A card for the same card is no trade.
+    WHERE t.spare > 0 AND NOT (${same("t", "w")})
     UNION ALL
     SELECT t.user_id, t.character, t.background, t."set", t.is_holo, t.is_glitch, t.is_dark_holo, t.points,
       n->>'character', n->>'background', (n->>'set')::smallint, (n->>'is_holo')::boolean, (n->>'is_glitch')::boolean, (n->>'is_dark_holo')::boolean,

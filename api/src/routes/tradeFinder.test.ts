@@ -297,6 +297,21 @@ describe("matches", () => {
   });
 });
 
+describe("matches pair different cards", () => {
+  it("never offer a card for the same card, on either side", async () => {
+    const [me, other] = [await player(), await player()];
+    await want(me, X);
+    await give(me, X, 3);
+    await give(other, X, 2);
+    await want(other, X);
+    expect(await matchIds(me)).toEqual([]);
+    // A spare of another card makes the trade.
+    await give(me, Y, 2);
+    const [m] = (await matches(me)).matches;
+    expect(m!.pairs.map((p: any) => [p.theirs.character, p.mine.character])).toEqual([[X.character, Y.character]]);
+  });
+});
+
 describe("stored stacks", () => {
   it("count every copy through packs, trades, deletions and deleted accounts, and keep their settings for cards not owned yet", async () => {
     const [me, other] = [await player(), await player()];

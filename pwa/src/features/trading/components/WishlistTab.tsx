@@ -1,5 +1,6 @@
 import { Link } from "@tanstack/react-router";
 import { MSG } from "@contract/messages";
+import { OWNERS_COUNT_CAP } from "@contract/rules";
 import type { WishDto } from "@contract/tradeFinder";
 import { messageOf } from "../../../lib/http";
 import { useSignedInUser } from "../../../lib/session";
@@ -66,7 +67,7 @@ function WishItem({ entry, busy, online, onRemove }: { entry: WishDto; busy: boo
   return (
     <li className="wish-item">
       <TradeCard card={entry.card} size="sm" />
-      <p className={`wish-item__owners${entry.owners > 0 ? " has-owners" : ""}`}>{MSG.tradeWishOwners(entry.owners)}</p>
+      <p className={`wish-item__owners${entry.owners > 0 ? " has-owners" : ""}`}>{MSG.tradeWishOwners(entry.owners, entry.owners >= OWNERS_COUNT_CAP)}</p>
       <Button size="sm" variant="ghost" icon={<Icon name="close" size={16} />} disabled={!online} busy={busy} busyLabel="Removing..." onClick={onRemove} aria-label={MSG.tradeWishRemoveLabel(cardLabel(entry.card))}>
         {MSG.tradeWishRemove}
       </Button>
