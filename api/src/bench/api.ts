@@ -126,7 +126,7 @@ export async function benchMatches(server: ServerProcess, cookies: string[], opt
   });
   return {
     benchmark: `GET /trade/matches (200 wanted cards), ${(opts.leaderboardPlayers / 1000).toFixed(0)}k players, ${(opts.leaderboardCards / 1e6).toFixed(1)}M cards, ${(MATCH_WISHES / 1000).toFixed(0)}k wishes, ${opts.leaderboardClients} clients`,
-    result: `${fmt(many.map((m) => m.perSecond), "/s")}, p50 ${fmt(many.map((m) => m.p50), " ms", 1)}, p99 ${fmt(many.map((m) => m.p99), " ms", 1)}${errorsNote(many)}`,
+    result: `${fmt(many.map((m) => m.perSecond), "/s")}, p50 ${fmt(many.map((m) => m.p50), " ms", 1)}, p99 ${fmt(many.map((m) => m.p99), " ms", 1)}, API CPU ${fmt(many.map((m) => m.cpuMsPerRequest), " ms", 2)} per request${errorsNote(many)}`,
     baseline: `1 client: p50 ${fmt(one.map((m) => m.p50), " ms", 1)}, p99 ${fmt(one.map((m) => m.p99), " ms", 1)}`,
     target: "p99 <= 50 ms",
     verdict: verdict(median(many.map((m) => m.p99)) <= 50 && noErrors(many)),

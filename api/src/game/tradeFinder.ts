@@ -14,9 +14,9 @@ export const PAIRS_PER_MATCH = 5;
  * this many players with a spare of it (newest accounts first). A common card has a spare at a
  * thousand players or more; ranking them all costs seconds and shows the same 20.
  */
-export const CANDIDATES_PER_CARD = 8;
+export const CANDIDATES_PER_CARD = 5;
 /** The mutual side is what players want most: more of those who want my spares are ranked. */
-export const MUTUAL_CANDIDATES_PER_CARD = 25;
+export const MUTUAL_CANDIDATES_PER_CARD = 12;
 
 
 /** A card the game can produce: a known set and character, one finish, a background where the set gives one. */
