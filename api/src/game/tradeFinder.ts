@@ -10,11 +10,18 @@ export const MAX_KEEP = 9999;
 export const PAIRS_PER_MATCH = 5;
 /**
  * Matches rank a bounded set of candidates (issue 48, item 6: p99 <= 50 ms at 100,000 players):
- * per card I can spare, MUTUAL_CANDIDATES_PER_CARD players who want it, and per card I want,
- * this many players with a spare of it (newest accounts first). A common card has a spare at a
- * thousand players or more; ranking them all costs seconds and shows the same 20.
+ * per card I can spare, MUTUAL_CANDIDATES_PER_CARD players who want it, and for the cards I want,
+ * about ONE_SIDED_CANDIDATES players with a spare of one of them (newest accounts first), shared
+ * out over the wanted cards but never fewer than CANDIDATES_PER_CARD a card. A common card has a
+ * spare at a thousand players or more; ranking them all for 200 wanted cards took seconds.
  */
+export const ONE_SIDED_CANDIDATES = 1000;
 export const CANDIDATES_PER_CARD = 5;
+
+/** Spare holders looked at per wanted card, for a wishlist of `wanted` cards. */
+export function holdersPerWantedCard(wanted: number): number {
+  return Math.max(CANDIDATES_PER_CARD, Math.floor(ONE_SIDED_CANDIDATES / Math.max(1, wanted)));
+}
 /** The mutual side is what players want most: more of those who want my spares are ranked. */
 export const MUTUAL_CANDIDATES_PER_CARD = 12;
 

@@ -8,7 +8,7 @@ import type { Db, Trx } from "../db/knex.ts";
 import { runPrepared } from "../db/prepared.ts";
 import { utcDayStart } from "../game/periods.ts";
 import { OWNERS_COUNT_CAP } from "../contract/rules.ts";
-import { CANDIDATES_PER_CARD, DEFAULT_KEEP, MUTUAL_CANDIDATES_PER_CARD, PAIRS_PER_MATCH } from "../game/tradeFinder.ts";
+import { DEFAULT_KEEP, holdersPerWantedCard, MUTUAL_CANDIDATES_PER_CARD, PAIRS_PER_MATCH } from "../game/tradeFinder.ts";
 import { ACCEPTED_TRADES_PER_DAY, LOPSIDED_RATIO, SAME_NETWORK_WINDOW_MS, type TradeUnlock } from "../game/trading.ts";
 import type { Card } from "../game/sets.ts";
 import { points } from "../game/rarity.ts";
@@ -61,7 +61,7 @@ const sparesOfCandidates = (cand: string) => `
  * CTE `theirs`: the players matches rank and their spare copies of the cards I want (CTE `want`,
  * with each card's points), from the stored stacks (migration 20261129400000). Candidates are
  * bounded (game/tradeFinder.ts): first those who want one of my spares (`wanted_mine`, the mutual
- * side); only when they cannot fill the page, per wanted card a few of its spare holders through
+ * side); only when they cannot fill the page, per wanted card some of its spare holders through
  * the partial index card_stacks_spare (newest accounts first). Which copy to offer is chosen
  * later, for the rows shown (freeCopies).
  */
@@ -355,7 +355,7 @@ export function matchesStatement(userId: number, wants: WantRow[], unlock: Trade
     want: wantJson(wants),
     now,
     defaultKeep: DEFAULT_KEEP,
-    perCard: CANDIDATES_PER_CARD,
+    perCard: holdersPerWantedCard(wants.length),
     perCardMutual: MUTUAL_CANDIDATES_PER_CARD,
     ratio: LOPSIDED_RATIO,
     window: SAME_NETWORK_WINDOW_MS,
