@@ -62,6 +62,12 @@ export function announceStopping(db: Db): void {
   locks.get(db)?.stopping();
 }
 
+/** The PostgreSQL server URL a database was opened with (undefined for the embedded one). */
+export function databaseUrlOf(db: Db): string | undefined {
+  const connection = db.client.config.connection as { connectionString?: string } | undefined;
+  return isPostgresServer(db) ? connection?.connectionString : undefined;
+}
+
 export function createDb(opts: DbOptions): Db {
   if (opts.databaseUrl) {
     return knex({

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../app.ts";
 import type { PullSummaryDto } from "../contract/fairness.ts";
-import { createDb, type Db } from "../db/knex.ts";
+import { createDb, databaseUrlOf, type Db } from "../db/knex.ts";
 import { createLogger } from "../logger.ts";
 import { signedUpClient, startTestServer, type ApiClient, type TestServer } from "../testing/testServer.ts";
 
@@ -36,7 +36,7 @@ const open = async (c: ApiClient, set = 1) => expect((await c.post("/api/open-pa
 /** Another API process: its own app (and memory) over its own pool when the database is a server. */
 async function secondProcess(): Promise<{ url: string; close(): Promise<void> }> {
   // (TestServer's url is the HTTP server's; the database's is in knex's config.)
-  const databaseUrl = server.kind === "postgres" ? ((server.db.client as { config: { connection: string } }).config.connection) : undefined;
+  const databaseUrl = databaseUrlOf(server.db);
   const db = databaseUrl ? createDb({ databaseUrl, poolMax: 4 }) : server.db;
   const http: Server = createServer(createApp({ db, config: server.config, log: createLogger({ silent: true }) }).callback());
   await new Promise<void>((r) => http.listen(0, "127.0.0.1", r));
