@@ -1,9 +1,10 @@
-import { useId, useState } from "react";
+import { useState } from "react";
 import { MSG } from "@contract/messages";
 import { BACKGROUNDS } from "../../../../../api/src/game/sets";
 import { useSignedInUser } from "../../../lib/session";
 import { Button } from "../../../lib/ui/Button";
 import { Icon } from "../../../lib/ui/Icon";
+import { SelectField } from "../../../lib/ui/SelectField";
 import { useWishlist, useWishToggle } from "../hooks";
 import { backgroundChoices, finderKey, identityOfKind, needsBackgroundChoice, wishedKeys, type CardKind } from "../finderModel";
 import "./tradeFinder.css";
@@ -22,20 +23,16 @@ export function WishButton({ kind, size = "md" }: { kind: CardKind; size?: "sm" 
   const card = identityOfKind(choose ? { ...kind, background } : kind);
   const key = finderKey(card);
   const wished = wishedKeys(wishlist.data?.entries).has(key);
-  const selectId = useId();
   return (
     <div className="wish">
       {choose && (
-        <div className="wish__background">
-          <label htmlFor={selectId}>{MSG.tradeWishBackground}</label>
-          <select id={selectId} value={background} onChange={(e) => setBackground(e.target.value)}>
-            {backgroundChoices().map((b) => (
-              <option key={b.value} value={b.value}>
-                {b.label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField label={MSG.tradeWishBackground} value={background} onChange={setBackground}>
+          {backgroundChoices().map((b) => (
+            <option key={b.value} value={b.value}>
+              {b.label}
+            </option>
+          ))}
+        </SelectField>
       )}
       <Button
         size={size}

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useId, useMemo, useState, type ReactNode } from "react";
+import { useEffect, useId, useMemo, useState } from "react";
 import type { CardDto } from "@contract/cards";
 import { MSG } from "@contract/messages";
 import type { OwnerEntryDto, UniqueCardDto } from "@contract/trades";
@@ -12,6 +12,7 @@ import { Button } from "../../../lib/ui/Button";
 import { ErrorBanner } from "../../../lib/ui/ErrorBanner";
 import { Icon } from "../../../lib/ui/Icon";
 import { OfflineState } from "../../../lib/ui/OfflineState";
+import { SelectField } from "../../../lib/ui/SelectField";
 import { useDebouncedValue } from "../../../lib/useDebouncedValue";
 import { useMediaQuery } from "../../../lib/useMediaQuery";
 import { marketQuery, ownersQuery } from "../marketApi";
@@ -74,37 +75,37 @@ function MarketView({ filters, onFilters, onTrade, online }: { filters: MarketFi
           </button>
         </div>
         <div className="market__selects" id={filtersId}>
-        <Select label="Set" value={String(filters.set)} onChange={(v) => set({ set: v === "all" ? "all" : Number(v), character: "all" })}>
+        <SelectField label="Set" value={String(filters.set)} onChange={(v) => set({ set: v === "all" ? "all" : Number(v), character: "all" })}>
           <option value="all">All Sets</option>
           {SETS.map((s) => (
             <option key={s.id} value={s.id}>
               {s.id} {s.name}
             </option>
           ))}
-        </Select>
-        <Select label="Character" value={filters.character} onChange={(v) => set({ character: v })}>
+        </SelectField>
+        <SelectField label="Character" value={filters.character} onChange={(v) => set({ character: v })}>
           <option value="all">All Characters</option>
           {characters.map((c) => (
             <option key={c.value} value={c.value}>
               {c.label}
             </option>
           ))}
-        </Select>
-        <Select label="Background" value={filters.background} onChange={(v) => set({ background: v })}>
+        </SelectField>
+        <SelectField label="Background" value={filters.background} onChange={(v) => set({ background: v })}>
           <option value="all">All Backgrounds</option>
           {backgroundOptions().map((b) => (
             <option key={b.value} value={b.value}>
               {b.label}
             </option>
           ))}
-        </Select>
-        <Select label="Variant" value={filters.variant} onChange={(v) => set({ variant: v as VariantFilter })}>
+        </SelectField>
+        <SelectField label="Variant" value={filters.variant} onChange={(v) => set({ variant: v as VariantFilter })}>
           {VARIANT_OPTIONS.map((o) => (
             <option key={o.value} value={o.value}>
               {o.label}
             </option>
           ))}
-        </Select>
+        </SelectField>
         </div>
       </div>
 
@@ -152,18 +153,6 @@ function MarketView({ filters, onFilters, onTrade, online }: { filters: MarketFi
           Show more cards ({formatNumber(shown.length - limit)} left)
         </Button>
       )}
-    </div>
-  );
-}
-
-function Select({ label, value, onChange, children }: { label: string; value: string; onChange: (v: string) => void; children: ReactNode }) {
-  const id = useId();
-  return (
-    <div className="market__select">
-      <label htmlFor={id}>{label}</label>
-      <select id={id} value={value} onChange={(e) => onChange(e.target.value)}>
-        {children}
-      </select>
     </div>
   );
 }
