@@ -2,7 +2,7 @@
 // DATABASE_URL=postgres://... TF_PLAYERS=3000 TF_CARDS=150000 TF_WISHES=15000 npx tsx api/src/bench/tradeFinderExplain.ts
 import { createDb, migrateLatest } from "../db/knex.ts";
 import { TRADE_UNLOCK } from "../game/trading.ts";
-import { matchesOf, matchesStatement, wantsOf } from "../queries/tradeFinder.ts";
+import { matchesOf, matchesStatement } from "../queries/tradeFinder.ts";
 import { seedLeaderboard } from "./leaderboardSeed.ts";
 import { seedTradeFinder } from "./tradeFinderSeed.ts";
 
@@ -16,7 +16,7 @@ try {
     userId = (await seedTradeFinder(db, { wishes: Number(process.env.TF_WISHES ?? 15_000) })).userId;
   }
   const now = new Date();
-  const { sql, bindings } = matchesStatement(userId, await wantsOf(db, userId), TRADE_UNLOCK, now, { limit: 20, offset: 0 });
+  const { sql, bindings } = matchesStatement(userId, TRADE_UNLOCK, now, { limit: 20, offset: 0 });
   const { rows } = await db.raw(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, bindings);
   console.log(rows.map((r: Record<string, string>) => r["QUERY PLAN"]).join("\n"));
   // The measured players of seedTradeFinder (TF_USERS of them from userId), one after another.

@@ -9,14 +9,15 @@ import { WISHLIST_MAX } from "../game/tradeFinder.ts";
 export async function seedTradeFinder(db: Knex, opts: { wishes: number; measured?: number }): Promise<{ userId: number }> {
   await db.raw(`UPDATE users SET created_at = now() - interval '2 days', set1_packs_opened = greatest(set1_packs_opened, ?) WHERE username LIKE 'lb%'`, [TRADE_UNLOCK.minPacksOpened]);
   await db.raw(`CREATE TEMP TABLE bench_identities AS
-    SELECT row_number() OVER () AS idx, character, background, "set", is_holo, is_glitch, is_dark_holo
-    FROM (SELECT DISTINCT character, background, "set", is_holo, is_glitch, is_dark_holo FROM cards) d`);
+    SELECT row_number() OVER () AS idx, character, background, "set", is_holo, is_glitch, is_dark_holo, points
+    FROM (SELECT character, background, "set", is_holo, is_glitch, is_dark_holo, max(points) AS points FROM cards
+      GROUP BY character, background, "set", is_holo, is_glitch, is_dark_holo) d`);
   const { rows: counts } = await db.raw(`SELECT (SELECT count(*) FROM bench_identities) AS identities, min(id) AS first, count(*) AS players FROM users WHERE username LIKE 'lb%'`);
   const identities = Number(counts[0].identities);
   const [first, players] = [Number(counts[0].first), Number(counts[0].players)];
   await db.raw(
-    `INSERT INTO trade_wishes (user_id, character, background, "set", is_holo, is_glitch, is_dark_holo)
-     SELECT ? + (g % ?), i.character, i.background, i."set", i.is_holo, i.is_glitch, i.is_dark_holo
+    `INSERT INTO trade_wishes (user_id, character, background, "set", is_holo, is_glitch, is_dark_holo, points)
+     SELECT ? + (g % ?), i.character, i.background, i."set", i.is_holo, i.is_glitch, i.is_dark_holo, i.points
      FROM generate_series(1, ?) g JOIN bench_identities i ON i.idx = 1 + (hashint4(g + 7) & 2147483647) % ?
      ON CONFLICT DO NOTHING`,
     [first, players, opts.wishes, identities],
@@ -26,8 +27,8 @@ export async function seedTradeFinder(db: Knex, opts: { wishes: number; measured
   const measured = opts.measured ?? 1;
   await db("trade_wishes").where("user_id", ">=", first).andWhere("user_id", "<", first + measured).delete();
   await db.raw(
-    `INSERT INTO trade_wishes (user_id, character, background, "set", is_holo, is_glitch, is_dark_holo)
-     SELECT u.id, i.character, i.background, i."set", i.is_holo, i.is_glitch, i.is_dark_holo
+    `INSERT INTO trade_wishes (user_id, character, background, "set", is_holo, is_glitch, is_dark_holo, points)
+     SELECT u.id, i.character, i.background, i."set", i.is_holo, i.is_glitch, i.is_dark_holo, i.points
      FROM generate_series(?::int, ?::int) u(id)
      CROSS JOIN LATERAL (SELECT * FROM bench_identities ORDER BY hashint4(idx::int + u.id * 7919) LIMIT ?) i`,
     [first, first + measured - 1, WISHLIST_MAX],

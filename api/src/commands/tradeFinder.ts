@@ -4,6 +4,7 @@
 import type { KeepBody } from "../contract/tradeFinder.ts";
 import { MSG } from "../contract/messages.ts";
 import type { Db, Trx } from "../db/knex.ts";
+import { points } from "../game/rarity.ts";
 import type { Card } from "../game/sets.ts";
 import { WISHLIST_MAX, isCatalogueCard } from "../game/tradeFinder.ts";
 import { badRequest, conflict } from "../http/errors.ts";
@@ -23,7 +24,8 @@ export async function addWish(db: Db, userId: number, card: Card, now = new Date
     const count = async () => Number((await trx("trade_wishes").where({ user_id: userId }).count("* as n").first())?.n ?? 0);
     if (await trx("trade_wishes").where(where).first("user_id")) return { added: false, count: await count() };
     if ((await count()) >= WISHLIST_MAX) throw conflict(MSG.tradeWishlistFull);
-    await trx("trade_wishes").insert({ ...where, created_at: now });
+    // The points go with the wish: the matches statement ranks by them (migration 20261129500000).
+    await trx("trade_wishes").insert({ ...where, points: points(card), created_at: now });
     return { added: true, count: await count() };
   });
 }

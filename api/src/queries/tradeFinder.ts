@@ -8,10 +8,9 @@ import type { Db, Trx } from "../db/knex.ts";
 import { runPrepared } from "../db/prepared.ts";
 import { utcDayStart } from "../game/periods.ts";
 import { OWNERS_COUNT_CAP } from "../contract/rules.ts";
-import { DEFAULT_KEEP, holdersPerWantedCard, MUTUAL_CANDIDATES_PER_CARD, PAIRS_PER_MATCH } from "../game/tradeFinder.ts";
+import { DEFAULT_KEEP, holdersPerWantedCard, MUTUAL_CANDIDATES_PER_CARD, PAIRS_PER_MATCH, WISHLIST_MAX } from "../game/tradeFinder.ts";
 import { ACCEPTED_TRADES_PER_DAY, LOPSIDED_RATIO, SAME_NETWORK_WINDOW_MS, type TradeUnlock } from "../game/trading.ts";
 import type { Card } from "../game/sets.ts";
-import { points } from "../game/rarity.ts";
 import { packsOpenedSql } from "./tradeLimits.ts";
 
 const COLS = ["character", "background", "set", "is_holo", "is_glitch", "is_dark_holo"] as const;
@@ -75,7 +74,7 @@ const SPARE_HOLDERS = `
     WHERE u.id IN (
         SELECT h.user_id FROM want w CROSS JOIN LATERAL (
           SELECT s.user_id FROM card_stacks s WHERE ${same("s", "w")} AND s.spare > 0 AND s.user_id <> :me
-          ORDER BY s.user_id DESC LIMIT :perCard
+          ORDER BY s.user_id DESC LIMIT (SELECT per_card FROM budget)
         ) h
         -- Evaluated once, first: a page the mutual side fills never reads the rest.
         WHERE (SELECT count(DISTINCT user_id) FROM theirs_mutual) < CAST(:offset AS int) + CAST(:limit AS int)
@@ -88,30 +87,14 @@ const SPARE_HOLDERS = `
   ),
   cand AS (SELECT * FROM mutual_cand UNION ALL SELECT * FROM other_cand)`;
 
-/** A wanted card with what ranking needs: its points (the same for every copy) and when it was wished. */
-export interface WantRow extends Card {
-  points: number;
-  createdAt: Date;
-}
-
-/** My wishlist (or one card of it), with points worked out here: 200 lookups in cards cost ~10 ms at 100,000 players. */
-export async function wantsOf(db: Db | Trx, userId: number, only?: Card): Promise<WantRow[]> {
-  const rows = await db("trade_wishes")
-    .where(only ? identityWhere(userId, only) : { user_id: userId })
-    .select("character", "background", "set", "is_holo", "is_glitch", "is_dark_holo", "created_at");
-  return rows.map((r: Record<string, any>) => {
-    const card = identityOf(r);
-    return { ...card, points: points(card), createdAt: new Date(r.created_at) };
-  });
-}
-
-/** CTE `want`: the wanted cards, passed in as JSON (bound as :want, wantJson). */
-const WANT = `want AS MATERIALIZED (
-    SELECT * FROM jsonb_to_recordset(CAST(:want AS jsonb))
-      AS w(character text, background text, "set" smallint, is_holo boolean, is_glitch boolean, is_dark_holo boolean, created_at timestamptz, points int)
+/**
+ * CTE `want`: my wanted cards with their points (stored with the wish, migration
+ * 20261129500000), when `gate` (SQL) holds. Read in the statement itself: sending the wishlist
+ * in as 30 kB of JSON was most of a matches call's cost in the API.
+ */
+const want = (gate = "true") => `want AS MATERIALIZED (
+    SELECT ${COLS.map(q).join(", ")}, created_at, points FROM trade_wishes WHERE user_id = :me AND ${gate}
   )`;
-const wantJson = (wants: WantRow[]) =>
-  JSON.stringify(wants.map((w) => ({ ...identityWhere(0, w), user_id: undefined, created_at: w.createdAt.toISOString(), points: w.points })));
 
 /** CTEs `my_open` (my cards in my open offers) and `my_cards` (my copies per identity). */
 const MY_CARDS = `
@@ -166,17 +149,15 @@ export interface WishRow {
  * show in matches (the players a Matches search could offer for it, before the trading rules).
  */
 export async function wishlistOf(db: Db | Trx, userId: number, now: Date, only?: Card): Promise<WishRow[]> {
-  const wants = await wantsOf(db, userId, only);
-  if (!wants.length) return [];
   const { rows } = await db.raw(
-    `WITH ${WANT}
+    `WITH ${want(only ? COLS.map((c) => `${q(c)} = :${c}`).join(" AND ") : "true")}
      SELECT w.*, (SELECT count(*) FROM (
          SELECT 1 FROM card_stacks s JOIN users u ON u.id = s.user_id AND u.show_in_matches
          WHERE ${same("s", "w")} AND s.spare > 0 AND s.user_id <> :me AND s.spare - ${copiesInOpenOffers("s")} > 0
          LIMIT :cap) o)::int AS owners
      FROM want w
      ORDER BY w.created_at DESC, ${cols("w")}`,
-    { me: userId, now, cap: OWNERS_COUNT_CAP, want: wantJson(wants) },
+    { me: userId, now, cap: OWNERS_COUNT_CAP, ...(only ? identityWhere(userId, only) : {}) },
   );
   return rows.map((r: Record<string, any>) => ({ card: identityOf(r), createdAt: new Date(r.created_at), owners: Number(r.owners) }));
 }
@@ -260,16 +241,37 @@ const pairCard = (p: string) =>
  */
 let matchesSql: string | undefined;
 
-export function matchesStatement(userId: number, wants: WantRow[], unlock: TradeUnlock, now: Date, page: { limit: number; offset: number }) {
+/** Spare holders per wanted card by wishlist length (index n: n cards), the rule's values for the statement's LIMIT. */
+const PER_CARD_BY_WANTED = `{${Array.from({ length: WISHLIST_MAX + 1 }, (_, n) => holdersPerWantedCard(n)).join(",")}}`;
+
+/** Identity of alias `c` equal to the columns of `a` with prefix `p` (a.t_character, ...). */
+const sameAs = (c: string, a: string, p: string) => COLS.map((col) => `${c}.${q(col)} = ${a}.${p}${col}`).join(" AND ");
+
+/**
+ * One statement, one round trip: my standing (account age, packs, trades accepted today), and when
+ * I may trade, the ranked page with each pair's copy to ask for. Each round trip on this machine
+ * cost the API about as much CPU as the ranking costs PostgreSQL (EXPLAIN: bench/NOTES.md).
+ */
+export function matchesStatement(userId: number, unlock: TradeUnlock, now: Date, page: { limit: number; offset: number }) {
   // The same text for every call: built once (building it per request was a tenth of its API CPU).
   const sql = (matchesSql ??= `
-  WITH me AS (SELECT id, created_at, signup_network FROM users WHERE id = :me),
-  ${WANT},
+  WITH me AS MATERIALIZED (
+    SELECT u.id, u.created_at, u.signup_network, ${packsOpenedSql("u")} AS packs,
+      ((SELECT count(*) FROM trades t WHERE t.from_user_id = u.id AND t.accepted_at >= :dayStart)
+        + (SELECT count(*) FROM trades t WHERE t.to_user_id = u.id AND t.accepted_at >= :dayStart))::int AS accepted_today
+    FROM users u WHERE u.id = :me
+  ),
+  -- Matches only for a player who may trade now (the route has the last word, with canTrade).
+  may AS MATERIALIZED (
+    SELECT 1 FROM me WHERE me.created_at <= :unlockedBefore AND me.packs >= :minPacks AND me.accepted_today < :dailyCap
+  ),
+  ${want("EXISTS (SELECT 1 FROM may)")},
+  budget AS MATERIALIZED (SELECT (CAST(:perCardByWanted AS int[]))[count(*) + 1] AS per_card FROM want),
   ${MY_CARDS},
   my_spares AS MATERIALIZED (
     SELECT * FROM (
       SELECT m.*, m.copies - m.keep - cardinality(m.offer_ids) AS spare FROM my_keeps m WHERE NOT m.not_for_trade
-    ) s WHERE s.spare > 0
+    ) s WHERE s.spare > 0 AND EXISTS (SELECT 1 FROM may)
   ),
   wanted_mine AS MATERIALIZED (
     SELECT tw.user_id, ${cols("s")}, s.points, s.card_id, cardinality(s.offer_ids) AS in_offers
@@ -339,23 +341,34 @@ export function matchesStatement(userId: number, wants: WantRow[], unlock: Trade
         + (SELECT count(*) FROM trades t WHERE t.to_user_id = r.user_id AND t.accepted_at >= :dayStart) < :dailyCap
     ORDER BY r.mutual DESC, r.wanted DESC, r.fair DESC, r.active_at DESC, r.user_id
     LIMIT :limit OFFSET :offset
+  ),
+  -- Each page row's best pairs, with the copy each asks for: their lowest-id copy in none of their open offers.
+  shown AS (
+    SELECT p.*, (
+      SELECT json_agg(json_build_object(
+          'theirs', ${pairCard("a.t_")}, 'cardId', (
+            SELECT min(c.id) FROM cards c WHERE c.user_id = a.user_id AND ${sameAs("c", "a", "t_")} AND NOT ${inOpenOffer("c")})),
+          'mine', ${pairCard("a.m_")}, 'cardId', a.m_card_id, 'inOpenOffers', a.m_in_offers),
+          'theyWantMine', a.they_want, 'lopsided', a.lopsided)
+        ORDER BY a.rank)
+      FROM (
+        SELECT a.*, row_number() OVER (ORDER BY a.they_want DESC, a.lopsided, a.spread, a.t_points DESC, a.t_character, a.t_background, a.t_set,
+          a.t_is_holo, a.t_is_glitch, a.t_is_dark_holo, a.m_card_id) AS rank
+        FROM allowed a WHERE a.user_id = p.user_id
+        ORDER BY rank LIMIT ${PAIRS_PER_MATCH}
+      ) a
+    ) AS pairs
+    FROM page p
   )
-  SELECT p.*, (
-    SELECT to_json((array_agg(json_build_object(
-        'theirs', ${pairCard("a.t_")}),
-        'mine', ${pairCard("a.m_")}, 'cardId', a.m_card_id, 'inOpenOffers', a.m_in_offers),
-        'theyWantMine', a.they_want, 'lopsided', a.lopsided)
-      ORDER BY a.they_want DESC, a.lopsided, a.spread, a.t_points DESC, a.t_character, a.t_background, a.t_set, a.t_is_holo, a.t_is_glitch, a.t_is_dark_holo, a.m_card_id))[1:${PAIRS_PER_MATCH}])
-    FROM allowed a WHERE a.user_id = p.user_id
-  ) AS pairs
-  FROM page p
-  ORDER BY p.mutual DESC, p.wanted DESC, p.fair DESC, p.active_at DESC, p.user_id`);
+  -- My standing comes with every row, and alone (no match columns) when there is no match.
+  SELECT me.created_at AS me_created_at, me.signup_network AS me_signup_network, me.packs AS me_packs, me.accepted_today AS me_accepted_today, s.*
+  FROM me LEFT JOIN shown s ON true
+  ORDER BY s.mutual DESC, s.wanted DESC, s.fair DESC, s.active_at DESC, s.user_id`);
   const bindings = {
     me: userId,
-    want: wantJson(wants),
     now,
     defaultKeep: DEFAULT_KEEP,
-    perCard: holdersPerWantedCard(wants.length),
+    perCardByWanted: PER_CARD_BY_WANTED,
     perCardMutual: MUTUAL_CANDIDATES_PER_CARD,
     ratio: LOPSIDED_RATIO,
     window: SAME_NETWORK_WINDOW_MS,
@@ -369,37 +382,55 @@ export function matchesStatement(userId: number, wants: WantRow[], unlock: Trade
   return { sql, bindings };
 }
 
-export async function matchesOf(db: Db, userId: number, unlock: TradeUnlock, now: Date, page: { limit: number; offset: number }): Promise<MatchRow[]> {
-  const wants = await wantsOf(db, userId);
-  if (!wants.length) return [];
-  const { sql, bindings } = matchesStatement(userId, wants, unlock, now, page);
+/** What the trading rules need of me: read in the matches statement. */
+export interface MatchesStanding {
+  createdAt: Date;
+  signupNetwork: string | null;
+  packsOpened: number;
+  acceptedToday: number;
+}
+
+export async function matchesOf(
+  db: Db,
+  userId: number,
+  unlock: TradeUnlock,
+  now: Date,
+  page: { limit: number; offset: number },
+): Promise<{ standing: MatchesStanding | null; matches: MatchRow[] }> {
+  const { sql, bindings } = matchesStatement(userId, unlock, now, page);
   // Prepared once per connection: planning this statement took longer than running it (~20 ms).
   const { text, values } = positional(sql, bindings);
   const rows = await runPrepared<Record<string, any>>(db, { name: "trade_matches", text }, values);
-  const found = rows.map((r: Record<string, any>) => {
-    const pairs = (typeof r.pairs === "string" ? JSON.parse(r.pairs) : r.pairs) as Array<Record<string, any>>;
-    return {
-      userId: Number(r.user_id),
-      displayName: r.display_name,
-      createdAt: new Date(r.created_at),
-      signupNetwork: r.signup_network,
-      packsOpened: Number(r.packs),
-      mutual: r.mutual,
-      wantedCards: Number(r.wanted),
-      fair: r.fair,
-      pairs: pairs.map((p) => ({
-        theirs: { ...p.theirs, set: Number(p.theirs.set), points: Number(p.theirs.points), cardId: 0 },
-        mine: { ...p.mine, set: Number(p.mine.set), points: Number(p.mine.points), cardId: Number(p.mine.cardId), inOpenOffers: Number(p.mine.inOpenOffers) },
-        theyWantMine: p.theyWantMine,
-        lopsided: p.lopsided,
-      })),
-    } satisfies MatchRow;
-  });
-  // The copy each pair asks for: chosen for the rows shown only.
-  const copies = await freeCopies(db, found.flatMap((m: MatchRow) => m.pairs.map((p) => ({ userId: m.userId, card: p.theirs }))), now);
-  return found
-    .map((m: MatchRow) => ({ ...m, pairs: m.pairs.map((p) => ({ ...p, theirs: { ...p.theirs, cardId: copies.get(copyKey(m.userId, p.theirs)) ?? 0 } })).filter((p) => p.theirs.cardId > 0) }))
-    .filter((m: MatchRow) => m.pairs.length > 0);
+  const first = rows[0];
+  const standing: MatchesStanding | null = first
+    ? { createdAt: new Date(first.me_created_at), signupNetwork: first.me_signup_network, packsOpened: Number(first.me_packs), acceptedToday: Number(first.me_accepted_today) }
+    : null;
+  const matches = rows
+    .filter((r) => r.user_id !== null)
+    .map((r: Record<string, any>) => {
+      const pairs = (typeof r.pairs === "string" ? JSON.parse(r.pairs) : r.pairs) as Array<Record<string, any>>;
+      return {
+        userId: Number(r.user_id),
+        displayName: r.display_name,
+        createdAt: new Date(r.created_at),
+        signupNetwork: r.signup_network,
+        packsOpened: Number(r.packs),
+        mutual: r.mutual,
+        wantedCards: Number(r.wanted),
+        fair: r.fair,
+        pairs: pairs
+          .map((p) => ({
+            theirs: { ...p.theirs, set: Number(p.theirs.set), points: Number(p.theirs.points), cardId: Number(p.theirs.cardId ?? 0) },
+            mine: { ...p.mine, set: Number(p.mine.set), points: Number(p.mine.points), cardId: Number(p.mine.cardId), inOpenOffers: Number(p.mine.inOpenOffers) },
+            theyWantMine: p.theyWantMine,
+            lopsided: p.lopsided,
+          }))
+          // Every free copy went into an offer since the stacks were read: nothing to ask for.
+          .filter((p) => p.theirs.cardId > 0),
+      } satisfies MatchRow;
+    })
+    .filter((m) => m.pairs.length > 0);
+  return { standing, matches };
 }
 
 const positionalTexts = new Map<string, { text: string; names: string[] }>();
@@ -422,18 +453,4 @@ function positional(sql: string, bindings: Record<string, unknown>): { text: str
       return bindings[name];
     }),
   };
-}
-
-const copyKey = (userId: number, c: Card) => [userId, c.character, c.background, c.set, c.isHolo, c.isGlitch, c.isDarkHolo].join("|");
-
-/** For each (player, card): the player's lowest-id copy of it that is in none of their open offers. */
-export async function freeCopies(db: Db | Trx, items: Array<{ userId: number; card: Card }>, now: Date): Promise<Map<string, number>> {
-  if (!items.length) return new Map();
-  const json = items.map(({ userId, card }) => ({ k: copyKey(userId, card), ...identityWhere(userId, card) }));
-  const { rows } = await db.raw(
-    `SELECT v.k, (SELECT min(c.id) FROM cards c WHERE c.user_id = v.user_id AND ${same("c", "v")} AND NOT ${inOpenOffer("c")}) AS id
-     FROM jsonb_to_recordset(CAST(:items AS jsonb)) AS v(k text, user_id int, character text, background text, "set" smallint, is_holo boolean, is_glitch boolean, is_dark_holo boolean)`,
-    { items: JSON.stringify(json), now },
-  );
-  return new Map(rows.filter((r: { id: unknown }) => r.id !== null).map((r: { k: string; id: number | string }) => [r.k, Number(r.id)]));
 }

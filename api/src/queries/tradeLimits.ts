@@ -52,10 +52,9 @@ export async function acceptedToday(trx: Db | Trx, userId: number, now: Date): P
 }
 
 /** Why the player may not trade now (locked, or today's cap reached), or null. Issue 48: matches say so. */
-export async function tradeStanding(trx: Db | Trx, userId: number, unlock: TradeUnlock, now: Date): Promise<string | null> {
-  const me = (await traders(trx, [userId])).get(userId);
+export function tradeStandingOf(me: { createdAt: Date; packsOpened: number; acceptedToday: number } | null, now: Date, unlock: TradeUnlock): string | null {
   if (!me || !canTrade(me, now, unlock)) return MSG.tradeLocked;
-  if ((await acceptedToday(trx, userId, now)) >= ACCEPTED_TRADES_PER_DAY) return MSG.tradeDailyLimit;
+  if (me.acceptedToday >= ACCEPTED_TRADES_PER_DAY) return MSG.tradeDailyLimit;
   return null;
 }
 

@@ -100,7 +100,7 @@ describe("wishlist", () => {
     const cards = catalogueCards();
     expect(cards.length).toBeGreaterThan(WISHLIST_MAX + 10);
     await server.db("trade_wishes").insert(
-      cards.slice(0, WISHLIST_MAX - 2).map((c) => ({ user_id: me.id, character: c.character, background: c.background, set: c.set, is_holo: false, is_glitch: false, is_dark_holo: false })),
+      cards.slice(0, WISHLIST_MAX - 2).map((c) => ({ user_id: me.id, character: c.character, background: c.background, set: c.set, is_holo: false, is_glitch: false, is_dark_holo: false, points: points({ ...c, isHolo: false, isGlitch: false, isDarkHolo: false }) })),
     );
     const results = await Promise.all(cards.slice(WISHLIST_MAX - 2, WISHLIST_MAX + 6).map((c) => want(me, c)));
     expect(results.filter((r) => r.status === 200)).toHaveLength(2);

@@ -10,7 +10,8 @@ import { HEAVY_READ_RULES, type HeavyRead } from "../http/fairShare.ts";
 import { parseBody, parseQuery } from "../http/validate.ts";
 import { presentMatch, presentSpare, presentWish } from "../presenters/tradeFinder.ts";
 import { matchesOf, sparesOf, wishlistOf, type MatchRow } from "../queries/tradeFinder.ts";
-import { tradeStanding } from "../queries/tradeLimits.ts";
+import { tradeStandingOf } from "../queries/tradeLimits.ts";
+import { MSG } from "../contract/messages.ts";
 import { identityFromPath } from "./trading.ts";
 
 const IDENTITY = ":character/:background/:set/:isHolo/:isGlitch/:isDarkHolo";
@@ -61,21 +62,21 @@ export function tradeFinderRoutes(db: Db, config: Pick<Config, "tradeUnlock">, h
     const now = new Date();
     const me = ctx.state.userId as number;
     ctx.set("Cache-Control", "no-cache");
-    const unavailable = await tradeStanding(db, me, config.tradeUnlock, now);
-    if (unavailable) {
-      ctx.body = { matches: [], unavailable } satisfies MatchesDto;
+    // One statement: my standing and, when I may trade, the page of matches.
+    const { standing, matches: found } = await matchesOf(db, me, config.tradeUnlock, now, page);
+    const unavailable = tradeStandingOf(standing, now, config.tradeUnlock);
+    if (unavailable || !standing) {
+      ctx.body = { matches: [], unavailable: unavailable ?? MSG.tradeLocked } satisfies MatchesDto;
       return;
     }
-    const mine = await db("users").where({ id: me }).first("created_at", "signup_network");
-    const myAccount = { createdAt: new Date(mine.created_at), signupNetwork: mine.signup_network as string | null };
     // The SQL applies the trading rules set-wise; the rule functions have the last word per row.
     const allowed = (m: MatchRow): MatchRow | null => {
       if (!canTrade({ createdAt: m.createdAt, packsOpened: m.packsOpened }, now, config.tradeUnlock)) return null;
-      const sameOwner = likelySameOwner(myAccount, m);
+      const sameOwner = likelySameOwner(standing, m);
       const pairs = m.pairs.filter((p) => !(sameOwner && isLopsided(p.theirs.points, p.mine.points)));
       return pairs.length ? { ...m, pairs } : null;
     };
-    const matches = (await matchesOf(db, me, config.tradeUnlock, now, page)).map(allowed).filter((m): m is MatchRow => m !== null);
+    const matches = found.map(allowed).filter((m): m is MatchRow => m !== null);
     ctx.body = { matches: matches.map(presentMatch), unavailable: null } satisfies MatchesDto;
   });
 
