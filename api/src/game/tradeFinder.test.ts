@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CANDIDATES_PER_CARD, holdersPerWantedCard, ONE_SIDED_CANDIDATES, spareCount } from "./tradeFinder.ts";
+import { CANDIDATES_PER_CARD, holdersPerWantedCard, MIN_MUTUAL_CANDIDATES, mutualCandidateBudget, ONE_SIDED_CANDIDATES, spareCount } from "./tradeFinder.ts";
 
 describe("trade finder rules", () => {
   it("spares are the copies beyond the kept count, none when not for trade, less the copies in open offers", () => {
@@ -16,5 +16,11 @@ describe("trade finder rules", () => {
     expect(holdersPerWantedCard(10)).toBe(ONE_SIDED_CANDIDATES / 10);
     expect(holdersPerWantedCard(200)).toBe(CANDIDATES_PER_CARD);
     expect(holdersPerWantedCard(199) * 199).toBeLessThanOrEqual(ONE_SIDED_CANDIDATES);
+  });
+
+  it("rank three players who want my spares for every match up to the page's end, never fewer than the minimum", () => {
+    expect(mutualCandidateBudget(20)).toBe(MIN_MUTUAL_CANDIDATES);
+    expect(mutualCandidateBudget(40)).toBe(120);
+    expect(mutualCandidateBudget(100)).toBeGreaterThan(mutualCandidateBudget(40));
   });
 });

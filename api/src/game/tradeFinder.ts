@@ -10,7 +10,7 @@ export const MAX_KEEP = 9999;
 export const PAIRS_PER_MATCH = 5;
 /**
  * Matches rank a bounded set of candidates (issue 48, item 6: p99 <= 50 ms at 100,000 players):
- * per card I can spare, MUTUAL_CANDIDATES_PER_CARD players who want it, and for the cards I want,
+ * players who want a card I can spare (below), and for the cards I want,
  * about ONE_SIDED_CANDIDATES players with a spare of one of them (newest accounts first), shared
  * out over the wanted cards but never fewer than CANDIDATES_PER_CARD a card. A common card has a
  * spare at a thousand players or more; ranking them all for 200 wanted cards took seconds.
@@ -22,9 +22,20 @@ export const CANDIDATES_PER_CARD = 5;
 export function holdersPerWantedCard(wanted: number): number {
   return Math.max(CANDIDATES_PER_CARD, Math.floor(ONE_SIDED_CANDIDATES / Math.max(1, wanted)));
 }
-/** The mutual side is what players want most: more of those who want my spares are ranked. */
-export const MUTUAL_CANDIDATES_PER_CARD = 12;
+/**
+ * The mutual side (players who want a card I can spare) is what players want most: about
+ * MUTUAL_CANDIDATES_PER_ROW players for every match up to the page's end are ranked, shared out
+ * over my spare cards, never fewer than MIN_MUTUAL_PER_CARD a card. A fixed number per card made a
+ * player sparing 50 cards rank 600 players for a page of 20.
+ */
+export const MUTUAL_CANDIDATES_PER_ROW = 3;
+export const MIN_MUTUAL_CANDIDATES = 60;
+export const MIN_MUTUAL_PER_CARD = 2;
 
+/** The mutual side's budget for a page ending at match `shownUpTo` (offset + limit). */
+export function mutualCandidateBudget(shownUpTo: number): number {
+  return Math.max(MIN_MUTUAL_CANDIDATES, MUTUAL_CANDIDATES_PER_ROW * shownUpTo);
+}
 
 /** A card the game can produce: a known set and character, one finish, a background where the set gives one. */
 export function isCatalogueCard(card: Card): boolean {

@@ -2,9 +2,9 @@ import type { Context, Middleware, Next } from "koa";
 import { MSG } from "../contract/messages.ts";
 import type { Db } from "../db/knex.ts";
 import { keyedGate } from "../lib/keyedGate.ts";
-import { requireUserId } from "./auth.ts";
+import { sessionProven, sessionRevoked } from "./auth.ts";
 import { HttpError, tooManyRequests, unauthorized } from "./errors.ts";
-import { hitRateLimit, type RateRule } from "./rateLimit.ts";
+import { hitRateLimit, hitRateLimitIfLive, type RateRule } from "./rateLimit.ts";
 
 // Issue 45: one player's heavy reads (the whole collection, the pull history and its summary,
 // exports, leaderboard pages) must not take the server from the others. The embedded database
@@ -73,12 +73,20 @@ export function fairShare(db: Db, limits = { running: HEAVY_READS_AT_ONCE, waiti
       void answered.then(ticket.cancel);
       if (!(await ticket.admitted)) return;
       try {
-        ctx.state.userId = await requireUserId(ctx, db);
         // Past the rate, the pause keeps the place: the player's refusals cost the database little too.
-        await hitRateLimit(db, rule, String(ctx.state.userId)).catch(async (err: unknown) => {
+        const paused = async (err: unknown) => {
           if (err instanceof HttpError && err.status === 429) await pause();
           throw err;
-        });
+        };
+        if (ctx.state.sessionProven) {
+          ctx.state.userId = session.userId;
+          await hitRateLimit(db, rule, String(session.userId)).catch(paused);
+        } else {
+          // The session row and the count in one statement.
+          if (!(await hitRateLimitIfLive(db, rule, session).catch(paused))) throw sessionRevoked(ctx);
+          sessionProven(ctx);
+          ctx.state.userId = session.userId;
+        }
         await next();
       } finally {
         void answered.then(ticket.leave);

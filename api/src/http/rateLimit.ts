@@ -1,4 +1,5 @@
 import type { Db } from "../db/knex.ts";
+import { runPrepared } from "../db/prepared.ts";
 import { tooManyRequests } from "./errors.ts";
 
 export interface RateRule {
@@ -24,6 +25,30 @@ export async function hitRateLimit(db: Db, rule: RateRule, subject: string, now 
     .merge({ hits: db.raw("rate_limits.hits + 1") })
     .returning("hits");
   if ((rows[0]?.hits ?? 0) > rule.limit) throw tooManyRequests(rule.message, (windowStart.getTime() + rule.windowMs - now.getTime()) / 1000);
+}
+
+/** A player's count in the rule's window, taken only while their session row is live: one statement, one round trip. */
+const COUNT_FOR_LIVE_SESSION = {
+  name: "rate_hit_live_session",
+  text: `INSERT INTO rate_limits (key, window_start, hits)
+    SELECT $3::varchar, $4::timestamptz, 1
+    WHERE EXISTS (SELECT 1 FROM sessions WHERE id = $1::varchar AND user_id = $2::int AND expires_at > now())
+    ON CONFLICT (key, window_start) DO UPDATE SET hits = rate_limits.hits + 1
+    RETURNING hits`,
+};
+
+/**
+ * hitRateLimit for the signed-in player of `session`, proving the session row in the same statement
+ * (heavy reads: the session probe and the counter were two round trips). False: the session is
+ * gone (signed out, revoked, account deleted), and nothing was counted.
+ */
+export async function hitRateLimitIfLive(db: Db, rule: RateRule, session: { id: string; userId: number }, now = new Date()): Promise<boolean> {
+  const windowStart = new Date(Math.floor(now.getTime() / rule.windowMs) * rule.windowMs);
+  const key = `${rule.name}:${session.userId}`.slice(0, 200);
+  const rows = await runPrepared<{ hits: number }>(db, COUNT_FOR_LIVE_SESSION, [session.id, session.userId, key, windowStart]);
+  if (!rows.length) return false;
+  if (Number(rows[0]!.hits) > rule.limit) throw tooManyRequests(rule.message, (windowStart.getTime() + rule.windowMs - now.getTime()) / 1000);
+  return true;
 }
 
 export const AUTH_WINDOW_MS = 5 * 60 * 1000;

@@ -8,7 +8,7 @@ import type { Db, Trx } from "../db/knex.ts";
 import { runPrepared } from "../db/prepared.ts";
 import { utcDayStart } from "../game/periods.ts";
 import { OWNERS_COUNT_CAP } from "../contract/rules.ts";
-import { DEFAULT_KEEP, holdersPerWantedCard, MUTUAL_CANDIDATES_PER_CARD, PAIRS_PER_MATCH, WISHLIST_MAX } from "../game/tradeFinder.ts";
+import { DEFAULT_KEEP, holdersPerWantedCard, MIN_MUTUAL_PER_CARD, mutualCandidateBudget, PAIRS_PER_MATCH, WISHLIST_MAX } from "../game/tradeFinder.ts";
 import { ACCEPTED_TRADES_PER_DAY, LOPSIDED_RATIO, SAME_NETWORK_WINDOW_MS, type TradeUnlock } from "../game/trading.ts";
 import type { Card } from "../game/sets.ts";
 import { packsOpenedSql } from "./tradeLimits.ts";
@@ -267,16 +267,31 @@ export function matchesStatement(userId: number, unlock: TradeUnlock, now: Date,
   ),
   ${want("EXISTS (SELECT 1 FROM may)")},
   budget AS MATERIALIZED (SELECT (CAST(:perCardByWanted AS int[]))[count(*) + 1] AS per_card FROM want),
-  ${MY_CARDS},
+  -- My spare stacks (card_stacks_user_spare), less my copies in open offers, each with a free copy and its points.
+  my_open AS (
+    SELECT offered_card_id AS id FROM trades WHERE from_user_id = :me AND status = 'pending' AND expires_at > :now
+    UNION SELECT requested_card_id FROM trades WHERE to_user_id = :me AND status = 'pending' AND expires_at > :now
+  ),
   my_spares AS MATERIALIZED (
     SELECT * FROM (
-      SELECT m.*, m.copies - m.keep - cardinality(m.offer_ids) AS spare FROM my_keeps m WHERE NOT m.not_for_trade
-    ) s WHERE s.spare > 0 AND EXISTS (SELECT 1 FROM may)
+      SELECT ${cols("s")}, f.points, f.id AS card_id, o.in_offers, s.spare - o.in_offers AS spare
+      FROM card_stacks s
+      CROSS JOIN LATERAL (
+        SELECT count(*)::int AS in_offers FROM cards c JOIN my_open m ON m.id = c.id WHERE c.user_id = :me AND ${same("c", "s")}
+      ) o
+      CROSS JOIN LATERAL (
+        SELECT c.id, c.points FROM cards c WHERE c.user_id = :me AND ${same("c", "s")} AND c.id NOT IN (SELECT id FROM my_open) ORDER BY c.id LIMIT 1
+      ) f
+      WHERE s.user_id = :me AND s.spare > 0 AND EXISTS (SELECT 1 FROM may)
+    ) s WHERE s.spare > 0
+  ),
+  mutual_budget AS MATERIALIZED (
+    SELECT greatest(:minMutualPerCard, CAST(:mutualBudget AS int) / greatest(count(*), 1)) AS per_card FROM my_spares
   ),
   wanted_mine AS MATERIALIZED (
-    SELECT tw.user_id, ${cols("s")}, s.points, s.card_id, cardinality(s.offer_ids) AS in_offers
+    SELECT tw.user_id, ${cols("s")}, s.points, s.card_id, s.in_offers
     FROM my_spares s CROSS JOIN LATERAL (
-      SELECT tw.user_id FROM trade_wishes tw WHERE ${same("tw", "s")} AND tw.user_id <> :me ORDER BY tw.user_id DESC LIMIT :perCardMutual
+      SELECT tw.user_id FROM trade_wishes tw WHERE ${same("tw", "s")} AND tw.user_id <> :me ORDER BY tw.user_id DESC LIMIT (SELECT per_card FROM mutual_budget)
     ) tw
   ),
   ${SPARE_HOLDERS},
@@ -292,7 +307,7 @@ export function matchesStatement(userId: number, unlock: TradeUnlock, now: Date,
     SELECT coalesce(jsonb_object_agg(concat_ws('|', ${cols("x")}), to_jsonb(n)), '{}') AS m
     FROM (SELECT DISTINCT ${cols("t")}, t.points FROM theirs t WHERE t.spare > 0) x
     CROSS JOIN LATERAL (
-      SELECT s.character, s.background, s."set", s.is_holo, s.is_glitch, s.is_dark_holo, s.points, s.card_id, cardinality(s.offer_ids) AS in_offers
+      SELECT s.character, s.background, s."set", s.is_holo, s.is_glitch, s.is_dark_holo, s.points, s.card_id, s.in_offers
       FROM my_spares s
       WHERE NOT (${same("s", "x")})
       ORDER BY greatest(s.points, x.points)::float8 / greatest(least(s.points, x.points), 1), s.points DESC, s.card_id
@@ -367,9 +382,9 @@ export function matchesStatement(userId: number, unlock: TradeUnlock, now: Date,
   const bindings = {
     me: userId,
     now,
-    defaultKeep: DEFAULT_KEEP,
     perCardByWanted: PER_CARD_BY_WANTED,
-    perCardMutual: MUTUAL_CANDIDATES_PER_CARD,
+    mutualBudget: mutualCandidateBudget(page.offset + page.limit),
+    minMutualPerCard: MIN_MUTUAL_PER_CARD,
     ratio: LOPSIDED_RATIO,
     window: SAME_NETWORK_WINDOW_MS,
     unlockedBefore: new Date(now.getTime() - unlock.minAccountAgeMs),
