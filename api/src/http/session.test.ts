@@ -24,6 +24,8 @@ const replay = (cookies: string) => {
   return {
     user: () => c.get("/api/user", { Cookie: cookies }),
     openPack: () => c.post("/api/open-pack", { set: 1 }, { Cookie: cookies }),
+    // Heavy reads prove the session in their rate counter's statement (fairShare.ts).
+    heavyReads: () => Promise.all(["/api/collection", "/api/trade/matches"].map((path) => c.get(path, { Cookie: cookies }))),
   };
 };
 
@@ -34,6 +36,10 @@ async function expectRefused(cookies: string) {
   // The refusal also tells the browser to forget the cookie.
   expect(pack.headers.getSetCookie().some((l) => l.startsWith(`${SESSION_COOKIE}=;`))).toBe(true);
   expect(await other.user()).toMatchObject({ status: 401, body: { error: MSG.notAuthenticated } });
+  for (const read of await other.heavyReads()) {
+    expect(read).toMatchObject({ status: 401, body: { error: MSG.notAuthenticated } });
+    expect(read.headers.getSetCookie().some((l) => l.startsWith(`${SESSION_COOKIE}=;`))).toBe(true);
+  }
 }
 
 async function openOnce(c: ApiClient) {
