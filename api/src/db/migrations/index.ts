@@ -22,6 +22,7 @@ import * as testRefunds from "./20261129300000_test_refunds.ts";
 import * as optionalPassword from "./20261129310000_optional_password.ts";
 import * as cardStacks from "./20261129400000_card_stacks.ts";
 import * as wishPoints from "./20261129500000_wish_points.ts";
+import * as ownerIdentityWithId from "./20261129510000_owner_identity_with_id.ts";
 
 // Migrations are listed here and imported statically, so they run the same under tsx, vitest
 // and any bundler (knex's own file loader cannot import .ts files everywhere). Append new ones.
@@ -49,6 +50,7 @@ const MIGRATIONS: Array<[name: string, migration: Knex.Migration]> = [
   ["20261129310000_optional_password", optionalPassword],
   ["20261129400000_card_stacks", cardStacks],
   ["20261129500000_wish_points", wishPoints],
+  ["20261129510000_owner_identity_with_id", ownerIdentityWithId],
 ];
 
 export const migrationSource: Knex.MigrationSource<[string, Knex.Migration]> = {
