@@ -62,7 +62,7 @@ const sparesOfCandidates = (cand: string) => `
  * bounded (game/tradeFinder.ts): first those who want one of my spares (`wanted_mine`, the mutual
  * side); only when they cannot fill the page, per wanted card some of its spare holders through
  * the partial index card_stacks_spare (newest accounts first). Which copy to offer is chosen
- * later, for the rows shown (freeCopies).
+ * at the end, for the pairs shown only.
  */
 const SPARE_HOLDERS = `
   mutual_cand AS MATERIALIZED (
@@ -221,23 +221,25 @@ const pairCard = (p: string) =>
  * Left out, as the trading rules would refuse the offer or its accept: players not unlocked,
  * over today's accepted-trade cap, blocked or blocking me, hidden from matches; on the same
  * network within a week of my sign-up, the lopsided pairs (and the player if no pair is left).
- * The caller checks that I may trade at all, and re-checks each row with the rule functions.
+ * The statement reads my standing too, and ranks only when I may trade; the caller decides with
+ * the rule functions, and re-checks each row with them.
  *
  * Candidates are bounded (SPARE_HOLDERS, game/tradeFinder.ts): every holder of a common card
  * cannot be ranked in time. EXPLAIN (ANALYZE, BUFFERS), PostgreSQL 15, bench/tradeFinderExplain.ts
  * at 100,000 players, 5M cards (3.8M stacks, 774k with a spare), 500k wishes, a player wanting 200
  * cards (about 1,200 spare holders each) and sparing 8:
- * - want: the JSON of 200 rows; wanted_mine: trade_wishes_identity per spare card (LIMIT 25);
- * - mutual_cand: users_pkey and the two player_blocks probes for ~200 players; theirs_mutual:
+ * - want: my 200 trade_wishes rows (their points stored); my_spares: card_stacks_user_spare;
+ *   wanted_mine: trade_wishes_identity per spare card, a budget of ~60 players shared out;
+ * - mutual_cand: users_pkey and the two player_blocks probes per candidate; theirs_mutual:
  *   card_stacks_user_spare per candidate (8 entries, Heap Fetches: 0), one hash join with want,
- *   the open-offer probes for the ~450 wanted stacks only;
+ *   the open-offer probes for the wanted stacks only;
  * - other_cand: a One-Time Filter, never executed when the mutual side fills the page;
  * - the one-sided pairs look their partner up in two jsonb maps (nearest, mutual_users): a join on
  *   CTEs the planner estimates at 1 row became a nested loop of 26 s at 3,000 players;
  * - the daily cap on trades_accepted_from / _to per ranked player, top-N heapsort; the pairs' JSON
- *   for the 20 page rows only.
+ *   for the 20 page rows only, each pair's copy an index-only probe of cards_owner_identity.
  * No sequential scan. Before the stacks and the bounds: 4.3-5.8 s a call (every holder grouped
- * from cards); now ~10 ms of execution with the plan prepared (planning alone was ~20 ms).
+ * from cards); now ~5 ms with the plan prepared (planning alone was ~20 ms). bench/NOTES.md.
  */
 let matchesSql: string | undefined;
 
