@@ -7,6 +7,7 @@ import { clearSession } from "../../../lib/session";
 import { Button } from "../../../lib/ui/Button";
 import { ErrorBanner } from "../../../lib/ui/ErrorBanner";
 import { Icon } from "../../../lib/ui/Icon";
+import { PasskeyButton } from "../../../lib/ui/PasskeyButton";
 import { TextField } from "../../../lib/ui/TextField";
 import { useToast } from "../../../lib/ui/Toasts";
 import { passkeyMessageOf, passkeysSupported } from "../../../lib/passkeys";
@@ -46,6 +47,11 @@ export function DeleteAccountSection() {
     },
     onError: (err: unknown) => setError(passkeyMessageOf(err, FALLBACK.deleteAccount)),
   };
+
+  function deleteWithPasskey() {
+    setError(null);
+    removeWithPasskey.mutate(undefined, done);
+  }
 
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
@@ -98,19 +104,9 @@ export function DeleteAccountSection() {
           )}
           {canUsePasskey && withPassword && (
             <div className="settings__actions">
-              <Button
-                variant="secondary"
-                icon={<Icon name="key" size={16} />}
-                busy={removeWithPasskey.isPending}
-                busyLabel="Waiting for your passkey..."
-                disabled={remove.isPending}
-                onClick={() => {
-                  setError(null);
-                  removeWithPasskey.mutate(undefined, done);
-                }}
-              >
+              <PasskeyButton variant="secondary" busy={removeWithPasskey.isPending} disabled={remove.isPending} onClick={deleteWithPasskey}>
                 Use a passkey instead
-              </Button>
+              </PasskeyButton>
             </div>
           )}
           <ErrorBanner>{error}</ErrorBanner>
@@ -131,19 +127,9 @@ export function DeleteAccountSection() {
                 Delete my account forever
               </Button>
             ) : (
-              <Button
-                variant="danger"
-                icon={<Icon name="key" size={16} />}
-                busy={removeWithPasskey.isPending}
-                busyLabel="Waiting for your passkey..."
-                disabled={!passkeysSupported()}
-                onClick={() => {
-                  setError(null);
-                  removeWithPasskey.mutate(undefined, done);
-                }}
-              >
+              <PasskeyButton variant="danger" busy={removeWithPasskey.isPending} disabled={!passkeysSupported()} onClick={deleteWithPasskey}>
                 Delete with a passkey
-              </Button>
+              </PasskeyButton>
             )}
           </div>
         </form>

@@ -6,6 +6,7 @@ import { messageOf } from "../../../lib/http";
 import { passkeyMessageOf, passkeysSupported } from "../../../lib/passkeys";
 import { useSession } from "../../../lib/session";
 import { Button } from "../../../lib/ui/Button";
+import { PasskeyButton } from "../../../lib/ui/PasskeyButton";
 import { ErrorBanner } from "../../../lib/ui/ErrorBanner";
 import { Icon } from "../../../lib/ui/Icon";
 import { TextField } from "../../../lib/ui/TextField";
@@ -238,9 +239,9 @@ function SetPasswordForm() {
       <ErrorBanner>{error}</ErrorBanner>
       {!passkeysSupported() && <p className="settings__text">{MSG.passkeyUnsupported}</p>}
       <div className="settings__actions">
-        <Button type="submit" variant="primary" icon={<Icon name="key" size={16} />} busy={save.isPending} busyLabel="Waiting for your passkey..." disabled={!passkeysSupported()}>
+        <PasskeyButton type="submit" variant="primary" busy={save.isPending} disabled={!passkeysSupported()}>
           Set a password
-        </Button>
+        </PasskeyButton>
       </div>
     </form>
   );

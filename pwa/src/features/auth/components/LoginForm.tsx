@@ -3,6 +3,7 @@ import { LIMITS } from "@contract/rules";
 import { FALLBACK, MSG } from "@contract/messages";
 import { ApiError, messageOf } from "../../../lib/http";
 import { Button } from "../../../lib/ui/Button";
+import { PasskeyButton } from "../../../lib/ui/PasskeyButton";
 import { ErrorBanner, NoticeBanner } from "../../../lib/ui/ErrorBanner";
 import { Icon } from "../../../lib/ui/Icon";
 import { TextField } from "../../../lib/ui/TextField";
@@ -136,9 +137,9 @@ export function LoginForm() {
           Begin Adventure
         </Button>
         {withPasskey && (
-          <Button variant="secondary" size="lg" block icon={<Icon name="key" size={18} />} onClick={handlePasskey} busy={passkeyMutation.isPending} busyLabel="Waiting for your passkey...">
+          <PasskeyButton variant="secondary" size="lg" block iconSize={18} onClick={handlePasskey} busy={passkeyMutation.isPending}>
             Sign in with a passkey
-          </Button>
+          </PasskeyButton>
         )}
       </form>
 
