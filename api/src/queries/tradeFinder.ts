@@ -96,12 +96,15 @@ const want = (gate = "true") => `want AS MATERIALIZED (
     SELECT ${COLS.map(q).join(", ")}, created_at, points FROM trade_wishes WHERE user_id = :me AND ${gate}
   )`;
 
-/** CTEs `my_open` (my cards in my open offers) and `my_cards` (my copies per identity). */
-const MY_CARDS = `
+/** CTE `my_open`: my cards in my open offers (offered by me or asked of me). */
+const MY_OPEN = `
   my_open AS (
     SELECT offered_card_id AS id FROM trades WHERE from_user_id = :me AND status = 'pending' AND expires_at > :now
     UNION SELECT requested_card_id FROM trades WHERE to_user_id = :me AND status = 'pending' AND expires_at > :now
-  ),
+  )`;
+
+/** CTEs `my_open` and `my_cards` (my copies per identity). */
+const MY_CARDS = `${MY_OPEN},
   my_cards AS (
     SELECT ${cols("c")}, count(*)::int AS copies, max(c.points)::int AS points,
       coalesce(array_agg(c.id ORDER BY c.id) FILTER (WHERE o.id IS NOT NULL), '{}') AS offer_ids,
@@ -243,6 +246,10 @@ const pairCard = (p: string) =>
  */
 let matchesSql: string | undefined;
 
+/** Trades player `id` (SQL) took part in that were accepted since :dayStart: the daily cap's count (trades_accepted_from / _to). */
+const acceptedTodaySql = (id: string) => `((SELECT count(*) FROM trades t WHERE t.from_user_id = ${id} AND t.accepted_at >= :dayStart)
+        + (SELECT count(*) FROM trades t WHERE t.to_user_id = ${id} AND t.accepted_at >= :dayStart))`;
+
 /** Spare holders per wanted card by wishlist length (index n: n cards), the rule's values for the statement's LIMIT. */
 const PER_CARD_BY_WANTED = `{${Array.from({ length: WISHLIST_MAX + 1 }, (_, n) => holdersPerWantedCard(n)).join(",")}}`;
 
@@ -259,8 +266,7 @@ export function matchesStatement(userId: number, unlock: TradeUnlock, now: Date,
   const sql = (matchesSql ??= `
   WITH me AS MATERIALIZED (
     SELECT u.id, u.created_at, u.signup_network, ${packsOpenedSql("u")} AS packs,
-      ((SELECT count(*) FROM trades t WHERE t.from_user_id = u.id AND t.accepted_at >= :dayStart)
-        + (SELECT count(*) FROM trades t WHERE t.to_user_id = u.id AND t.accepted_at >= :dayStart))::int AS accepted_today
+      ${acceptedTodaySql("u.id")}::int AS accepted_today
     FROM users u WHERE u.id = :me
   ),
   -- Matches only for a player who may trade now (the route has the last word, with canTrade).
@@ -270,10 +276,7 @@ export function matchesStatement(userId: number, unlock: TradeUnlock, now: Date,
   ${want("EXISTS (SELECT 1 FROM may)")},
   budget AS MATERIALIZED (SELECT (CAST(:perCardByWanted AS int[]))[count(*) + 1] AS per_card FROM want),
   -- My spare stacks (card_stacks_user_spare), less my copies in open offers, each with a free copy and its points.
-  my_open AS (
-    SELECT offered_card_id AS id FROM trades WHERE from_user_id = :me AND status = 'pending' AND expires_at > :now
-    UNION SELECT requested_card_id FROM trades WHERE to_user_id = :me AND status = 'pending' AND expires_at > :now
-  ),
+  ${MY_OPEN},
   my_spares AS MATERIALIZED (
     SELECT * FROM (
       SELECT ${cols("s")}, f.points, f.id AS card_id, o.in_offers, s.spare - o.in_offers AS spare
@@ -354,8 +357,7 @@ export function matchesStatement(userId: number, unlock: TradeUnlock, now: Date,
   ),
   page AS (
     SELECT r.* FROM ranked r
-    WHERE (SELECT count(*) FROM trades t WHERE t.from_user_id = r.user_id AND t.accepted_at >= :dayStart)
-        + (SELECT count(*) FROM trades t WHERE t.to_user_id = r.user_id AND t.accepted_at >= :dayStart) < :dailyCap
+    WHERE ${acceptedTodaySql("r.user_id")} < :dailyCap
     ORDER BY r.mutual DESC, r.wanted DESC, r.fair DESC, r.active_at DESC, r.user_id
     LIMIT :limit OFFSET :offset
   ),
