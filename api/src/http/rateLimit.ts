@@ -17,14 +17,22 @@ export interface RateRule {
  * Retry-After is the rest of the window.
  */
 export async function hitRateLimit(db: Db, rule: RateRule, subject: string, now = new Date()): Promise<void> {
-  const windowStart = new Date(Math.floor(now.getTime() / rule.windowMs) * rule.windowMs);
-  const key = `${rule.name}:${subject}`.slice(0, 200);
+  const { key, windowStart, judge } = windowOf(rule, subject, now);
   const rows: Array<{ hits: number }> = await db("rate_limits")
     .insert({ key, window_start: windowStart, hits: 1 })
     .onConflict(["key", "window_start"])
     .merge({ hits: db.raw("rate_limits.hits + 1") })
     .returning("hits");
-  if ((rows[0]?.hits ?? 0) > rule.limit) throw tooManyRequests(rule.message, (windowStart.getTime() + rule.windowMs - now.getTime()) / 1000);
+  judge(rows[0]?.hits ?? 0);
+}
+
+/** The rule's current window for `subject`: its row key and start, and the check of the hits counted in it. */
+function windowOf(rule: RateRule, subject: string, now: Date) {
+  const windowStart = new Date(Math.floor(now.getTime() / rule.windowMs) * rule.windowMs);
+  const judge = (hits: number) => {
+    if (Number(hits) > rule.limit) throw tooManyRequests(rule.message, (windowStart.getTime() + rule.windowMs - now.getTime()) / 1000);
+  };
+  return { key: `${rule.name}:${subject}`.slice(0, 200), windowStart, judge };
 }
 
 /** A player's count in the rule's window, taken only while their session row is live: one statement, one round trip. */
@@ -43,11 +51,10 @@ const COUNT_FOR_LIVE_SESSION = {
  * gone (signed out, revoked, account deleted), and nothing was counted.
  */
 export async function hitRateLimitIfLive(db: Db, rule: RateRule, session: { id: string; userId: number }, now = new Date()): Promise<boolean> {
-  const windowStart = new Date(Math.floor(now.getTime() / rule.windowMs) * rule.windowMs);
-  const key = `${rule.name}:${session.userId}`.slice(0, 200);
+  const { key, windowStart, judge } = windowOf(rule, String(session.userId), now);
   const rows = await runPrepared<{ hits: number }>(db, COUNT_FOR_LIVE_SESSION, [session.id, session.userId, key, windowStart]);
   if (!rows.length) return false;
-  if (Number(rows[0]!.hits) > rule.limit) throw tooManyRequests(rule.message, (windowStart.getTime() + rule.windowMs - now.getTime()) / 1000);
+  judge(rows[0]!.hits);
   return true;
 }
 
