@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { MSG } from "@contract/messages";
-import { expectShell, openLogin, PASSWORD, submitLogin, uniqueName, untilWorkerControls } from "./support/game";
+import { copiedCards, expectShell, openLogin, PASSWORD, submitLogin, uniqueName, untilWorkerControls } from "./support/game";
 
 // Issue 45: a player signs in on a new device and goes offline seconds later. The whole collection
 // and the summary are saved within seconds of the sign-in, not in idle time once the page has gone
@@ -17,24 +17,6 @@ async function playerWithCards(request: APIRequestContext, origin: string): Prom
   // The starting 10 coins: ten packs of three.
   for (let i = 0; i < 10; i++) expect((await request.post("/api/open-pack", { data: { set: 1 }, headers: { Origin: origin } })).status()).toBe(200);
   return name;
-}
-
-/** The cards the device's copy holds now (IndexedDB, read once). */
-function copiedCards(page: Page): Promise<number> {
-  return page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        const open = indexedDB.open("foilbound-offline");
-        open.onerror = () => resolve(-1);
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains("cards")) return db.close(), resolve(0);
-          const count = db.transaction("cards").objectStore("cards").count();
-          count.onsuccess = () => (db.close(), resolve(count.result));
-          count.onerror = () => (db.close(), resolve(-1));
-        };
-      }),
-  );
 }
 
 const savingNote = (page: Page) => page.getByRole("status").filter({ hasText: MSG.collectionSavingForOffline });

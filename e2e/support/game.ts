@@ -140,29 +140,28 @@ export async function withoutWebGL(page: Page): Promise<void> {
   });
 }
 
+/** The cards the device's offline copy holds now (IndexedDB, read once); -1 when it cannot be read. */
+export function copiedCards(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const open = indexedDB.open("foilbound-offline");
+        open.onerror = () => resolve(-1);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains("cards")) return db.close(), resolve(0);
+          const count = db.transaction("cards").objectStore("cards").count();
+          count.onsuccess = () => (db.close(), resolve(count.result));
+          count.onerror = () => (db.close(), resolve(-1));
+        };
+      }),
+  );
+}
+
 /**
  * Waits until the device's offline copy holds `cards` cards (the game writes it once the page is
  * quiet, not during start-up): what a player has on the device before the network goes.
  */
 export async function expectOfflineCopy(page: Page, cards: number): Promise<void> {
-  await expect
-    .poll(
-      () =>
-        page.evaluate(
-          () =>
-            new Promise<number>((resolve) => {
-              const open = indexedDB.open("foilbound-offline");
-              open.onerror = () => resolve(-1);
-              open.onsuccess = () => {
-                const db = open.result;
-                if (!db.objectStoreNames.contains("cards")) return db.close(), resolve(0);
-                const count = db.transaction("cards").objectStore("cards").count();
-                count.onsuccess = () => (db.close(), resolve(count.result));
-                count.onerror = () => (db.close(), resolve(-1));
-              };
-            }),
-        ),
-      { timeout: 20_000 },
-    )
-    .toBe(cards);
+  await expect.poll(() => copiedCards(page), { timeout: 20_000 }).toBe(cards);
 }
