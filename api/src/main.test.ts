@@ -78,8 +78,12 @@ const stop = (child: ChildProcess) =>
     child.kill("SIGTERM");
   });
 
+// These start servers on the embedded database whatever DATABASE_URL says: they run in the embedded
+// run of the tests only, not again in the PostgreSQL run (CI's second run, ~1 minute of its time).
+const embeddedRun = !process.env.DATABASE_URL;
+
 describe("server process", () => {
-  it("starts on the embedded database, serves, logs, stops cleanly and keeps its data", async () => {
+  it.runIf(embeddedRun)("starts on the embedded database, serves, logs, stops cleanly and keeps its data", async () => {
     const port = await freePort();
     const first = start(port);
     await first.ready;
@@ -110,7 +114,7 @@ describe("server process", () => {
     expect(await stop(second.child)).toBe(0);
   }, 180_000);
 
-  it("turns the request log off and on again on SIGUSR2, without a restart", async () => {
+  it.runIf(embeddedRun)("turns the request log off and on again on SIGUSR2, without a restart", async () => {
     const port = await freePort();
     const server = start(port, { LOG_REQUESTS: "0" });
     await server.ready;
@@ -157,7 +161,7 @@ describe("server process", () => {
     }
   }, 180_000);
 
-  it("runs one process on the embedded database even when WEB_CONCURRENCY asks for more, and says so", async () => {
+  it.runIf(embeddedRun)("runs one process on the embedded database even when WEB_CONCURRENCY asks for more, and says so", async () => {
     const port = await freePort();
     const server = start(port, { WEB_CONCURRENCY: "4" });
     await server.ready;
@@ -168,9 +172,8 @@ describe("server process", () => {
     expect(lines.filter((l) => l.msg === "listening")).toHaveLength(1);
   }, 180_000);
 
-  // The embedded database only: not run again in the PostgreSQL run of the tests (CI's time). On
-  // this file's folder (a start without initdb when the tests above ran), after the others.
-  it.runIf(process.platform === "linux" && !process.env.DATABASE_URL)(
+  // On this file's folder (a start without initdb when the tests above ran), after the others.
+  it.runIf(process.platform === "linux" && embeddedRun)(
     "kill -9, then an immediate restart that meets the killed server as a zombie: 20 times, never refused, data kept",
     async () => {
       let port = await freePort();

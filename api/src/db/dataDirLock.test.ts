@@ -67,7 +67,10 @@ function startServer(dir: string, port = 0) {
 const exited = (child: ChildProcess) =>
   child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise<void>((resolve) => child.once("exit", () => resolve()));
 
-describe("one process per embedded data folder", () => {
+// The embedded database only: not run again in the PostgreSQL run of the tests (CI's time).
+const embeddedRun = !process.env.DATABASE_URL;
+
+describe.runIf(embeddedRun)("one process per embedded data folder", () => {
   it("takes a free folder (one socket of its own, its pid in the lock file) and frees it on release", async () => {
     const dir = freshDir();
     const lock = await lockDataDir(dir);
@@ -223,7 +226,7 @@ describe("one process per embedded data folder", () => {
   });
 });
 
-describe("the embedded database and its lock", () => {
+describe.runIf(embeddedRun)("the embedded database and its lock", () => {
   it("frees the folder when the database is closed, so a server can start on it from the same tool", async () => {
     const { createDb, openDb } = await import("./knex.ts");
     const dir = freshDir();

@@ -7,23 +7,27 @@ import { migrateLatest, openDb, pgliteOf, type Db } from "./knex.ts";
 import { PgliteOnThread } from "./pgliteOnThread.ts";
 import { runPrepared } from "./prepared.ts";
 
-// What `npm start` runs on: the embedded database in a data folder, on a thread of its own.
-// (Every other API test uses an in-memory database on the test's own thread.)
-const dir = mkdtempSync(path.join(tmpdir(), "foilbound-thread-"));
-let db: Db;
-beforeAll(async () => {
-  db = await openDb({ dataDir: dir });
-  await migrateLatest(db);
-  await db.raw(`CREATE TABLE notes (id serial PRIMARY KEY, body text NOT NULL UNIQUE, n bigint)`);
-}, 180_000); // a new folder: initdb, slow on a busy machine
-afterAll(async () => {
-  await db?.destroy();
-  rmSync(dir, { recursive: true, force: true });
-});
-
 const COUNT_NOTES = { name: "count_notes", text: "SELECT count(*) AS n FROM notes" };
 
-describe("the embedded database of a data folder", () => {
+// The embedded database only: not run again in the PostgreSQL run of the tests (CI's time).
+const embeddedRun = !process.env.DATABASE_URL;
+
+// What `npm start` runs on: the embedded database in a data folder, on a thread of its own.
+// (Every other API test uses an in-memory database on the test's own thread.)
+describe.runIf(embeddedRun)("the embedded database of a data folder", () => {
+  let dir: string;
+  let db: Db;
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), "foilbound-thread-"));
+    db = await openDb({ dataDir: dir });
+    await migrateLatest(db);
+    await db.raw(`CREATE TABLE notes (id serial PRIMARY KEY, body text NOT NULL UNIQUE, n bigint)`);
+  }, 180_000); // a new folder: initdb, slow on a busy machine
+  afterAll(async () => {
+    await db?.destroy();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
   it("runs on its own thread and answers as PGlite does (int8 as numbers)", async () => {
     expect(pgliteOf(db)).toBeInstanceOf(PgliteOnThread);
     await db("notes").insert({ body: "first", n: 2 ** 40 });
