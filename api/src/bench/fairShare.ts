@@ -17,6 +17,7 @@ import { CARDS_PER_PACK, SETS, type Card } from "../game/sets.ts";
 import { formatSpread, repeat, spread, verdict, type BenchRow } from "./rows.ts";
 import { cpuSeconds, measured, signUp, startServerProcess, type Measured, type ServerProcess } from "./server.ts";
 import { runWrk, type WrkResult } from "./wrk.ts";
+import { cardIdentityColumns } from "../db/cardIdentity.ts";
 
 export interface FairShareBenchOptions {
   /** A PostgreSQL server URL (any database on it); the bench creates and drops its own. */
@@ -72,16 +73,7 @@ export async function seedFlooder(db: Knex, userId: number, opts: { packs: numbe
   }));
   for (let i = 0; i < pullRows.length; i += 500) await db("pulls").insert(pullRows.slice(i, i + 500));
   const cards = packs.flatMap((p) => p.cards).slice(0, opts.cards);
-  const cardRows = cards.map((c) => ({
-    user_id: userId,
-    character: c.character,
-    background: c.background,
-    set: c.set,
-    is_holo: c.isHolo,
-    is_glitch: c.isGlitch,
-    is_dark_holo: c.isDarkHolo,
-    points: points(c),
-  }));
+  const cardRows = cards.map((c) => ({ user_id: userId, ...cardIdentityColumns(c), points: points(c) }));
   for (let i = 0; i < cardRows.length; i += 1000) await db("cards").insert(cardRows.slice(i, i + 1000));
   const perSet = Object.fromEntries(SETS.map((s) => [`set${s.id}_packs_opened`, packs.filter((p) => p.set === s.id).length]));
   await db("users")

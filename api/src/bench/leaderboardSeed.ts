@@ -7,6 +7,7 @@ import { pullCard } from "../game/pull.ts";
 import { points } from "../game/rarity.ts";
 import { seededRandom } from "../game/seededRandom.ts";
 import { SETS } from "../game/sets.ts";
+import { cardIdentityColumns } from "../db/cardIdentity.ts";
 
 const POOL_SIZE = 20_000;
 
@@ -15,7 +16,7 @@ export async function seedLeaderboard(db: Knex, opts: { players: number; cards: 
   const rng = seededRandom(2026);
   const pool = Array.from({ length: POOL_SIZE }, (_, i) => {
     const card = pullCard(SETS[i % SETS.length]!.id, rng);
-    return { idx: i, character: card.character, background: card.background, set: card.set, is_holo: card.isHolo, is_glitch: card.isGlitch, is_dark_holo: card.isDarkHolo, points: points(card) };
+    return { idx: i, ...cardIdentityColumns(card), points: points(card) };
   });
   await db.raw(`CREATE TEMP TABLE bench_pool (idx int PRIMARY KEY, character text, background text, "set" smallint, is_holo bool, is_glitch bool, is_dark_holo bool, points int)`);
   for (let i = 0; i < pool.length; i += 2000) await db("bench_pool").insert(pool.slice(i, i + 2000));

@@ -7,8 +7,7 @@ import { assertMayTrade, assertNotFarming, assertUnderDailyCap } from "../querie
 import { conflict, forbidden, notFound } from "../http/errors.ts";
 import { findTrade, type TradeRow } from "../queries/trades.ts";
 import { fulfilWishes } from "./tradeFinder.ts";
-
-const identityOfRow = (c: Record<string, any>) => ({ character: c.character, background: c.background, set: Number(c.set), isHolo: c.is_holo, isGlitch: c.is_glitch, isDarkHolo: c.is_dark_holo });
+import { cardOfRow } from "../db/cardIdentity.ts";
 
 /** Locks the offer and checks that it is the player's to answer and still open. */
 async function lockOpenTrade(trx: Trx, tradeId: number, userId: number, role: "recipient" | "sender", now: Date): Promise<TradeRow> {
@@ -56,8 +55,8 @@ export async function acceptTrade(db: Db, userId: number, tradeId: number, unloc
     await trx("trades").where({ id: trade.id }).update({ status: "accepted", updated_at: now, accepted_at: now });
     // Issue 48: a wanted card received leaves the receiver's wishlist, in this same transaction.
     await fulfilWishes(trx, [
-      { userId: trade.toUserId, card: identityOfRow(offered) },
-      { userId: trade.fromUserId, card: identityOfRow(requested) },
+      { userId: trade.toUserId, card: cardOfRow(offered) },
+      { userId: trade.fromUserId, card: cardOfRow(requested) },
     ]);
     await publishTradeEvent(trx, trade, "accepted", userId);
   });

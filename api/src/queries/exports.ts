@@ -3,6 +3,7 @@ import { tierOf } from "../game/rarity.ts";
 import type { PulledCardRecord } from "../game/pullRecord.ts";
 import { backgroundById, FINISH_LABELS, finishOf, setById } from "../game/sets.ts";
 import { presentPull, pullRowsOf } from "./pulls.ts";
+import { cardOfRow } from "../db/cardIdentity.ts";
 
 // The player's data as downloads (issue 15): read in keyset pages, so an export of 100,000 cards
 // holds one page in memory at a time, whatever the size.
@@ -60,7 +61,7 @@ export async function* collectionRows(db: Db, userId: number): AsyncGenerator<Ca
       .select("id", "character", "background", "set", "is_holo", "is_glitch", "is_dark_holo", "points", "opened_at"),
   );
   for await (const r of rows) {
-    const card = { character: r.character, background: r.background, set: r.set, isHolo: r.is_holo, isGlitch: r.is_glitch, isDarkHolo: r.is_dark_holo };
+    const card = cardOfRow(r);
     // The stored points are the card's own (they never change once pulled).
     const record: PulledCardRecord = { character: r.character, background: r.background, finish: finishOf(card), tier: tierOf(card), points: r.points };
     yield { cardId: r.id, ...cardColumns(r.set, record), openedAt: new Date(r.opened_at).toISOString() };

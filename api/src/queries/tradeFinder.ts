@@ -12,6 +12,7 @@ import { DEFAULT_KEEP, holdersPerWantedCard, MIN_MUTUAL_PER_CARD, mutualCandidat
 import { ACCEPTED_TRADES_PER_DAY, LOPSIDED_RATIO, SAME_NETWORK_WINDOW_MS, type TradeUnlock } from "../game/trading.ts";
 import type { Card } from "../game/sets.ts";
 import { packsOpenedSql } from "./tradeLimits.ts";
+import { cardIdentityColumns, cardOfRow } from "../db/cardIdentity.ts";
 
 const COLS = ["character", "background", "set", "is_holo", "is_glitch", "is_dark_holo"] as const;
 const q = (c: string) => (c === "set" ? `"set"` : c);
@@ -122,24 +123,7 @@ export interface IdentityRow extends Card {
   points: number;
 }
 
-const identityOf = (r: Record<string, any>): Card => ({
-  character: r.character,
-  background: r.background,
-  set: Number(r.set),
-  isHolo: r.is_holo,
-  isGlitch: r.is_glitch,
-  isDarkHolo: r.is_dark_holo,
-});
-
-export const identityWhere = (userId: number, card: Card) => ({
-  user_id: userId,
-  character: card.character,
-  background: card.background,
-  set: card.set,
-  is_holo: card.isHolo,
-  is_glitch: card.isGlitch,
-  is_dark_holo: card.isDarkHolo,
-});
+export const identityWhere = (userId: number, card: Card) => ({ user_id: userId, ...cardIdentityColumns(card) });
 
 export interface WishRow {
   card: Card;
@@ -162,7 +146,7 @@ export async function wishlistOf(db: Db | Trx, userId: number, now: Date, only?:
      ORDER BY w.created_at DESC, ${cols("w")}`,
     { me: userId, now, cap: OWNERS_COUNT_CAP, ...(only ? identityWhere(userId, only) : {}) },
   );
-  return rows.map((r: Record<string, any>) => ({ card: identityOf(r), createdAt: new Date(r.created_at), owners: Number(r.owners) }));
+  return rows.map((r: Record<string, any>) => ({ card: cardOfRow(r), createdAt: new Date(r.created_at), owners: Number(r.owners) }));
 }
 
 export interface SpareRow {
@@ -183,7 +167,7 @@ export async function sparesOf(db: Db | Trx, userId: number, now: Date): Promise
     { me: userId, now, defaultKeep: DEFAULT_KEEP },
   );
   return rows.map((r: Record<string, any>) => ({
-    card: identityOf(r),
+    card: cardOfRow(r),
     points: Number(r.points),
     copies: Number(r.copies),
     keep: Number(r.keep),

@@ -4,6 +4,7 @@ import type { Db, Trx } from "../db/knex.ts";
 import type { Card as CardIdentityOfGame } from "../game/sets.ts";
 import type { StoredTradeStatus } from "../game/trading.ts";
 import { Card } from "../models/Card.ts";
+import { cardIdentityColumns, cardOfRow } from "../db/cardIdentity.ts";
 
 export interface TradeRow {
   id: number;
@@ -133,12 +134,7 @@ export async function uniqueCards(db: Db): Promise<Array<CardIdentity & { points
     .groupBy("character", "background", "set", "is_holo", "is_glitch", "is_dark_holo")
     .orderBy([{ column: "points", order: "desc" }, { column: "character" }, { column: "background" }]);
   return rows.map((r: Record<string, any>) => ({
-    character: r.character,
-    background: r.background,
-    set: r.set,
-    isHolo: r.is_holo,
-    isGlitch: r.is_glitch,
-    isDarkHolo: r.is_dark_holo,
+    ...cardOfRow(r),
     points: Number(r.points),
     count: Number(r.count),
   }));
@@ -156,14 +152,7 @@ export async function ownersOf(db: Db, identity: CardIdentity, limit = 200, view
         q.whereNotExists((b) => b.select(db.raw("1")).from("player_blocks as b").where("b.blocker_id", viewerId).andWhereRaw("b.blocked_id = cards.user_id"));
       }
     })
-    .where({
-      character: identity.character,
-      background: identity.background,
-      set: identity.set,
-      is_holo: identity.isHolo,
-      is_glitch: identity.isGlitch,
-      is_dark_holo: identity.isDarkHolo,
-    })
+    .where(cardIdentityColumns(identity))
     .groupBy("user_id")
     .select("user_id")
     .count("* as count")

@@ -1,6 +1,7 @@
 import type { Db } from "../db/knex.ts";
 import { points } from "../game/rarity.ts";
 import { SETS, type Card } from "../game/sets.ts";
+import { cardIdentityColumns } from "../db/cardIdentity.ts";
 
 /**
  * Gives a player chosen cards the way the pack opener stores them: rows with their points plus
@@ -8,7 +9,7 @@ import { SETS, type Card } from "../game/sets.ts";
  */
 export async function giveCards(db: Db, userId: number, cards: Card[]): Promise<number[]> {
   const rows = await db("cards")
-    .insert(cards.map((c) => ({ user_id: userId, character: c.character, background: c.background, set: c.set, is_holo: c.isHolo, is_glitch: c.isGlitch, is_dark_holo: c.isDarkHolo, points: points(c) })))
+    .insert(cards.map((c) => ({ user_id: userId, ...cardIdentityColumns(c), points: points(c) })))
     .returning("id");
   await db("users").where({ id: userId }).increment({ card_count: cards.length, total_score: cards.reduce((sum, c) => sum + points(c), 0) });
   return rows.map((r: { id: number }) => r.id);

@@ -15,6 +15,7 @@ import { SETS } from "../../game/sets.ts";
 import { formatSpread, repeat, spread, verdict, type BenchRow } from "../rows.ts";
 import { benchUsername } from "../server.ts";
 import { CPU_SLOWDOWN, PLAYWRIGHT_CHROMIUM } from "./chromium.ts";
+import { cardIdentityColumns } from "../../db/cardIdentity.ts";
 
 const CARDS = 10_000;
 const RUNS = 3;
@@ -48,16 +49,7 @@ async function giveCards(db: Knex, userId: number, count: number): Promise<void>
   const rng = seededRandom(11);
   const rows = Array.from({ length: count }, (_, i) => {
     const card = pullCard(SETS[i % SETS.length]!.id, rng);
-    return {
-      user_id: userId,
-      character: card.character,
-      background: card.background,
-      set: card.set,
-      is_holo: card.isHolo,
-      is_glitch: card.isGlitch,
-      is_dark_holo: card.isDarkHolo,
-      points: points(card),
-    };
+    return { user_id: userId, ...cardIdentityColumns(card), points: points(card) };
   });
   for (let i = 0; i < rows.length; i += 1000) await db("cards").insert(rows.slice(i, i + 1000));
   // The kept totals the pack opener would have written (card_count, total_score).
