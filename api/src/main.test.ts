@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { ROOT_DIR } from "./config.ts";
 import { LOCK_FILE, SOCKET_NAME } from "./db/dataDirLock.ts";
 import { createTestDb } from "./testing/testDb.ts";
+import { embeddedRun } from "./testing/embeddedRun.ts";
 
 // The real server process, as `npm start` runs it (without the PWA build step): it must migrate
 // and seed on start, log one JSON line per request, and stop cleanly on SIGTERM leaving the
@@ -78,10 +79,6 @@ const stop = (child: ChildProcess) =>
     child.kill("SIGTERM");
   });
 
-// These start servers on the embedded database whatever DATABASE_URL says: they run in the embedded
-// run of the tests only, not again in the PostgreSQL run (CI's second run, ~1 minute of its time).
-const embeddedRun = !process.env.DATABASE_URL;
-
 describe("server process", () => {
   it.runIf(embeddedRun)("starts on the embedded database, serves, logs, stops cleanly and keeps its data", async () => {
     const port = await freePort();
@@ -142,7 +139,7 @@ describe("server process", () => {
     expect(lines.findIndex((l) => l.msg === "request log" && l.on === false)).toBeGreaterThan(logged);
   }, 180_000);
 
-  it.runIf(!!process.env.DATABASE_URL)("passes SIGUSR2 on to every worker", async () => {
+  it.skipIf(embeddedRun)("passes SIGUSR2 on to every worker", async () => {
     const testDb = await createTestDb({ poolMax: 1 });
     try {
       const port = await freePort();

@@ -6,6 +6,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { ROOT_DIR } from "../config.ts";
 import { DataDirLockedError, LOCK_FILE, lockDataDir, SOCKET_NAME } from "./dataDirLock.ts";
+import { embeddedRun } from "../testing/embeddedRun.ts";
 
 const dirs: string[] = [];
 const freshDir = () => {
@@ -66,9 +67,6 @@ function startServer(dir: string, port = 0) {
 
 const exited = (child: ChildProcess) =>
   child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise<void>((resolve) => child.once("exit", () => resolve()));
-
-// The embedded database only: not run again in the PostgreSQL run of the tests (CI's time).
-const embeddedRun = !process.env.DATABASE_URL;
 
 describe.runIf(embeddedRun)("one process per embedded data folder", () => {
   it("takes a free folder (one socket of its own, its pid in the lock file) and frees it on release", async () => {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newFairnessColumns } from "../lib/fairSeeds.ts";
 import { createTestDb, type TestDb } from "../testing/testDb.ts";
 import { analyzeChangedTables } from "./embeddedAnalyze.ts";
+import { embeddedRun } from "../testing/embeddedRun.ts";
 
 let test: TestDb;
 beforeAll(async () => {
@@ -27,7 +28,7 @@ const addCards = (userId: number, n: number) =>
 const PREPARE_COLLECTION = `PREPARE collection_of(int) AS SELECT id FROM cards WHERE user_id = $1`;
 const rowsEstimate = (plan: Array<{ "QUERY PLAN": string }>) => Number(/rows=(\d+)/.exec(plan[0]!["QUERY PLAN"])![1]);
 
-describe.runIf(!process.env.DATABASE_URL)("the embedded database's own analyze", () => {
+describe.runIf(embeddedRun)("the embedded database's own analyze", () => {
   it("keeps a cached plan following a growing collection", async () => {
     const db = test.db;
     const owner = await addPlayer("Grower");
@@ -59,7 +60,7 @@ describe.runIf(!process.env.DATABASE_URL)("the embedded database's own analyze",
   });
 });
 
-describe.runIf(!!process.env.DATABASE_URL)("on a PostgreSQL server", () => {
+describe.skipIf(embeddedRun)("on a PostgreSQL server", () => {
   it("leaves analyzing to autovacuum", async () => {
     await addCards(await addPlayer("ServerGrower"), 5_000);
     expect(await analyzeChangedTables(test.db)).toEqual([]);

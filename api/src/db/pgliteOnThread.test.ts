@@ -6,11 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrateLatest, openDb, pgliteOf, type Db } from "./knex.ts";
 import { PgliteOnThread } from "./pgliteOnThread.ts";
 import { runPrepared } from "./prepared.ts";
+import { embeddedRun } from "../testing/embeddedRun.ts";
 
 const COUNT_NOTES = { name: "count_notes", text: "SELECT count(*) AS n FROM notes" };
-
-// The embedded database only: not run again in the PostgreSQL run of the tests (CI's time).
-const embeddedRun = !process.env.DATABASE_URL;
 
 // What `npm start` runs on: the embedded database in a data folder, on a thread of its own.
 // (Every other API test uses an in-memory database on the test's own thread.)
