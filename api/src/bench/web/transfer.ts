@@ -91,6 +91,8 @@ async function measureRoute(
     const bodies: Array<Promise<{ url: string; body: Buffer } | null>> = [];
     page.on("response", (res) => {
       if (res.request().method() !== "GET" || res.status() === 204 || res.status() === 304) return;
+      // The live events' stream (issue 47) never ends: waiting for its body hung the bench.
+      if ((res.headers()["content-type"] ?? "").startsWith("text/event-stream")) return;
       bodies.push(res.body().then((body) => ({ url: res.url(), body })).catch(() => null));
     });
 
