@@ -118,6 +118,7 @@ async function measureRoute(
     }
     const sum = (list: Loaded[], key: "wire" | "raw" | "gzip" | "br") => list.reduce((n, l) => n + l[key], 0);
     const scripts = loaded.filter((l) => l.type === "Script" && l.eager);
+    if (process.env.BENCH_DEBUG) for (const l of scripts) console.error(`eager ${path}: ${(l.gzip / 1000).toFixed(1)} kB ${l.url}`);
     const audio = loaded.filter(isAudio);
     return {
       wire: sum(loaded, "wire"),
