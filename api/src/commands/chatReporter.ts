@@ -1,4 +1,5 @@
-import type { ChatReportDto, ReportReason } from "../contract/chat.ts";
+import type { ChatReportDto } from "../contract/chat.ts";
+import type { ReportReason } from "../contract/rules.ts";
 import { MSG } from "../contract/messages.ts";
 import type { Db } from "../db/knex.ts";
 import { badRequest, notFound } from "../http/errors.ts";

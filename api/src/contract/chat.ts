@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { MSG } from "./messages.ts";
-import { LIMITS } from "./rules.ts";
+import { LIMITS, REPORT_REASONS, type ReportReason } from "./rules.ts";
 import { cleanChatText, hasVisibleCharacter } from "./text.ts";
 
 export interface ChatMessageDto {
@@ -27,17 +27,6 @@ export const ChatMessageBody = z.object({
 export const CHAT_PAGE_DEFAULT = 50;
 /** RULES.md, Chat: at most 5 messages per 10 seconds per player. */
 export const CHAT_BURST = { messages: 5, windowMs: 10_000 } as const;
-
-/** Issue 46 (chat safety): why a message is reported, a short fixed list, in the order shown. */
-export const REPORT_REASONS = ["spam", "harassment", "hate", "illegal", "other"] as const;
-export type ReportReason = (typeof REPORT_REASONS)[number];
-export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
-  spam: "Spam or scam",
-  harassment: "Harassment or bullying",
-  hate: "Hate speech",
-  illegal: "Sexual content involving a minor, or other illegal content",
-  other: "Something else",
-};
 
 export const ReportBody = z.object({
   reason: z.enum(REPORT_REASONS, { error: MSG.reportReasonInvalid }),

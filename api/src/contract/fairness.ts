@@ -4,6 +4,7 @@ import { CLIENT_SEED_PATTERN } from "../game/fairRandom.ts";
 import type { PityStatus, PulledCardRecord } from "../game/pullRecord.ts";
 import { isValidSetId, TIERS, type Tier } from "../game/sets.ts";
 import { MSG } from "./messages.ts";
+import { PULLS_PAGE_MAX } from "./rules.ts";
 
 export interface RevealedSeedDto {
   serverSeed: string;
@@ -61,9 +62,6 @@ export interface PullsPage {
   /** Pass as `before` for the next (older) page; null on the last page. */
   nextBefore: number | null;
 }
-
-export const PULLS_PAGE_DEFAULT = 20;
-export const PULLS_PAGE_MAX = 100;
 
 const optionalInt = (max: number) =>
   z

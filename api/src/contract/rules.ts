@@ -1,3 +1,4 @@
+// Plain constants and checks only, no zod: the PWA imports this module on its first screens.
 // Input rules of SPEC.md section 5, shared by the API (authoritative) and the PWA (early feedback).
 import { MSG } from "./messages.ts";
 
@@ -8,6 +9,21 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** A wishlist's owners count stops here (issue 48): counting every holder of a common card costs too much; shown as "100+". */
 export const OWNERS_COUNT_CAP = 100;
+
+/** Issue 46 (chat safety): why a message is reported, a short fixed list, in the order shown. */
+export const REPORT_REASONS = ["spam", "harassment", "hate", "illegal", "other"] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
+  spam: "Spam or scam",
+  harassment: "Harassment or bullying",
+  hate: "Hate speech",
+  illegal: "Sexual content involving a minor, or other illegal content",
+  other: "Something else",
+};
+
+/** Pull History's page size, and the most one request may ask for. */
+export const PULLS_PAGE_DEFAULT = 20;
+export const PULLS_PAGE_MAX = 100;
 
 export const LIMITS = {
   usernameMax: 20,

@@ -1,7 +1,8 @@
 import Router from "@koa/router";
 import type { Context } from "koa";
 import { Readable } from "node:stream";
-import { ClientSeedBody, PULLS_PAGE_DEFAULT, PullsQuery, REVEALED_PAGE_MAX, RevealedQuery, type PullsPage } from "../contract/fairness.ts";
+import { PULLS_PAGE_DEFAULT } from "../contract/rules.ts";
+import { ClientSeedBody, PullsQuery, REVEALED_PAGE_MAX, RevealedQuery, type PullsPage } from "../contract/fairness.ts";
 import { fairnessOf, revealedSeedsOf, rotateServerSeed, setClientSeed } from "../commands/fairnessSettings.ts";
 import type { Db } from "../db/knex.ts";
 import { requireAuth } from "../http/auth.ts";

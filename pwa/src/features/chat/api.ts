@@ -1,6 +1,7 @@
 // The chat's calls (issue 46 added reports and blocks). Query keys live here so mutations
 // invalidate exactly what the queries read.
-import type { BlockedPlayerDto, ChatMessageDto, ChatReportDto, ChatStatusDto, ReportReason } from "@contract/chat";
+import type { BlockedPlayerDto, ChatMessageDto, ChatReportDto, ChatStatusDto } from "@contract/chat";
+import type { ReportReason } from "@contract/rules";
 import { MSG } from "@contract/messages";
 import { apiRequest } from "../../lib/http";
 

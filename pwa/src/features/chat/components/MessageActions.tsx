@@ -1,6 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState } from "react";
-import { REPORT_REASONS, REPORT_REASON_LABELS, type ChatMessageDto, type ReportReason } from "@contract/chat";
+import type { ChatMessageDto } from "@contract/chat";
+import { REPORT_REASONS, REPORT_REASON_LABELS, type ReportReason } from "@contract/rules";
 import { MSG } from "@contract/messages";
 import { messageOf } from "../../../lib/http";
 import { Button } from "../../../lib/ui/Button";

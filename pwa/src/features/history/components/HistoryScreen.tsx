@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
-import { PULLS_PAGE_DEFAULT } from "@contract/fairness";
+import { PULLS_PAGE_DEFAULT } from "@contract/rules";
 import { MSG } from "@contract/messages";
 import { SETS } from "../../../../../api/src/game/sets";
 import { setName } from "../../../lib/cardName";
