@@ -6,14 +6,14 @@ import { isChunkLoadError } from "../routeError";
  * the game, a dropped connection makes its chunk fail; without a boundary the failure reaches the
  * route and replaces the whole screen with 'Unexpected Application Error!'. Here it shows
  * `fallback` in the part's place instead; any other error goes on up, as it would without the
- * boundary (the fallback speaks of loading only). The browser keeps a failed module import for
+ * boundary (the fallback speaks of loading only). `loading` shows while the chunk arrives. The browser keeps a failed module import for
  * the page's life (and React.lazy its rejected promise), so the part comes back with the next
  * page load.
  */
-export function LazyPart({ children, fallback = null }: { children: ReactNode; fallback?: ReactNode }) {
+export function LazyPart({ children, fallback = null, loading = null }: { children: ReactNode; fallback?: ReactNode; loading?: ReactNode }) {
   return (
     <FallbackOnError fallback={fallback}>
-      <Suspense fallback={null}>{children}</Suspense>
+      <Suspense fallback={loading}>{children}</Suspense>
     </FallbackOnError>
   );
 }

@@ -1,7 +1,6 @@
 import { Outlet } from "@tanstack/react-router";
-import { lazy, useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { AudioProvider } from "../../audio/AudioProvider";
-import { ChooseUsernameScreen } from "../../features/account/components/ChooseUsernameScreen";
 import { useLogout } from "../../features/auth/hooks";
 import { ChatButton } from "../../features/chat/components/ChatButton";
 import { AppShell } from "../../features/header/components/AppShell";
@@ -12,6 +11,7 @@ import { useOffersWaiting } from "../../features/trading/offersWaiting";
 import { SupportButton } from "../../features/support/components/SupportButton";
 import { signedInThisPage, useSignedInUser } from "../../lib/session";
 import { LazyPart } from "../../lib/ui/LazyPart";
+import { LoadingScreen } from "../../lib/ui/LoadingScreen";
 import { PartNotLoadedDialog } from "../../lib/ui/PartNotLoadedDialog";
 import { useUserDataSync } from "../../lib/userData";
 import { useLiveStream } from "../../live/useLiveStream";
@@ -33,6 +33,10 @@ installOfflineMirror();
 const AccountSettingsDialog = lazy(() =>
   import("../../features/account/components/AccountSettingsDialog").then((m) => ({ default: m.AccountSettingsDialog })),
 );
+// Once per account, right after it is created: not part of every signed-in visit's first load.
+const ChooseUsernameScreen = lazy(() =>
+  import("../../features/account/components/ChooseUsernameScreen").then((m) => ({ default: m.ChooseUsernameScreen })),
+);
 // Only after a sign-in on this page, with the save it tells of (issue 45).
 const SavingForOfflineNote = lazy(() => loadSignInSave().then((m) => ({ default: m.SavingForOfflineNote })));
 
@@ -45,7 +49,10 @@ export default function SignedInApp() {
       {user.displayName ? (
         <SignedInShell onLogout={() => logout.mutate()} loggingOut={logout.isPending} />
       ) : (
-        <ChooseUsernameScreen onSignOut={() => logout.mutate()} />
+        // A failed fetch of its code reaches the route's error page, with its 'Reload game'.
+        <Suspense fallback={<LoadingScreen />}>
+          <ChooseUsernameScreen onSignOut={() => logout.mutate()} />
+        </Suspense>
       )}
     </AudioProvider>
   );

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from "react";
+import { lazy, useRef, useState, type FormEvent } from "react";
 import { LIMITS } from "@contract/rules";
 import { FALLBACK, MSG } from "@contract/messages";
 import { ApiError, messageOf } from "../../../lib/http";
@@ -11,8 +11,15 @@ import { passkeyMessageOf, passkeysSupported } from "../../../lib/passkeys";
 import { useLogin, usePasskeyLogin, useRegister } from "../hooks";
 import { checkNewAccount, type Credentials } from "../api";
 import { isUnknownUsername, loginErrorText, newAccountCheckText, newAccountProblem, registrationErrorText, validateLogin } from "../loginMessages";
-import { ForgotPasswordDialog } from "./ForgotPasswordDialog";
-import { TermsDialog } from "./TermsDialog";
+import { LazyPart } from "../../../lib/ui/LazyPart";
+import { PartNotLoadedDialog } from "../../../lib/ui/PartNotLoadedDialog";
+
+// Both dialogs load when needed, not with the first screen: the terms' code is asked for as the
+// form is sent (it shows only if the username is new, after the server's answer), the reset's on
+// its link.
+const loadTermsDialog = () => import("./TermsDialog");
+const TermsDialog = lazy(() => loadTermsDialog().then((m) => ({ default: m.TermsDialog })));
+const ForgotPasswordDialog = lazy(() => import("./ForgotPasswordDialog").then((m) => ({ default: m.ForgotPasswordDialog })));
 
 /**
  * Username and password. An unknown username opens the terms dialog holding the typed
@@ -48,6 +55,7 @@ export function LoginForm() {
       return;
     }
     setError(null);
+    void loadTermsDialog().catch(() => undefined);
     loginMutation.mutate(credentials, {
       onError: (err) => {
         const message = messageOf(err, FALLBACK.login);
@@ -158,13 +166,16 @@ export function LoginForm() {
         </li>
       </ul>
 
-      <TermsDialog
-        open={pendingAccount !== null}
-        username={pendingAccount?.username ?? ""}
-        onCancel={cancelAccount}
-        onCreate={() => (pendingAccount ? createAccount(pendingAccount) : Promise.resolve())}
-      />
-      <ForgotPasswordDialog open={forgotOpen} onClose={() => setForgotOpen(false)} />
+      {pendingAccount !== null && (
+        <LazyPart fallback={<PartNotLoadedDialog open onClose={cancelAccount} />}>
+          <TermsDialog open username={pendingAccount.username} onCancel={cancelAccount} onCreate={() => createAccount(pendingAccount)} />
+        </LazyPart>
+      )}
+      {forgotOpen && (
+        <LazyPart fallback={<PartNotLoadedDialog open onClose={() => setForgotOpen(false)} />}>
+          <ForgotPasswordDialog open onClose={() => setForgotOpen(false)} />
+        </LazyPart>
+      )}
     </section>
   );
 }
