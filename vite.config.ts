@@ -197,6 +197,17 @@ function compileHints(): Plugin {
   };
 }
 
+// The small modules that both first screens (the login and a signed-in view) load: shared UI parts,
+// the texts and rules, the HTTP client. Left to themselves they become ~20 chunks of a few hundred
+// bytes (the early pages drawn without React import some of their neighbours), each compressed
+// alone and asked for alone. Scripts only: a stylesheet the early pages import stays theirs.
+const CORE_MODULE =
+  /\/pwa\/src\/lib\/(ui\/(Button|Dialog|ErrorBanner|Icon|LazyPart|Logo|PartNotLoadedDialog|PasskeyButton|TextField|useSvgId)\.tsx?|(http|serverClock|session|usePageTitle|appConfig|useOnlineStatus|passkeys|routeError)\.ts)$|\/api\/src\/contract\/(messages|rules)\.ts$|\/pwa\/src\/features\/auth\/(api|hooks)\.ts$/;
+// Likewise what the signed-in shell (routes/-signedIn/SignedInApp.tsx) imports beside its own code,
+// on every signed-in visit: sounds, live events, the offline copies, rewards, card images.
+const SHELL_MODULE =
+  /\/pwa\/src\/(audio\/(soundPlan|soundBank|useAudio)|lib\/(ui\/CurrencyIcon|quietIdle|format|userData|rank|useNow|jsonArrayStream)|live\/liveEvents|offline\/(lastKnown|db|collectionMirror|playerSnapshot|leaderboardSnapshot|collectionQuery)|features\/(leaderboard\/api|rewards\/(rewardRules|api|hooks)|battle\/api|trading\/api)|effects\/(revealActivity|tiers|cardImages))\.tsx?$|\/assets\/scripts\/(lib\/sets|artManifest)\.ts$|\/api\/src\/game\/sets\.ts$/;
+
 export default defineConfig({
   root: path.join(root, "pwa"),
   publicDir: path.join(root, "pwa/public"),
@@ -206,6 +217,10 @@ export default defineConfig({
     outDir: path.join(root, "dist/pwa"),
     emptyOutDir: true,
     sourcemap: true,
+    rollupOptions: { output: { codeSplitting: { groups: [
+      { name: "core", test: CORE_MODULE, includeDependenciesRecursively: false },
+      { name: "shell", test: SHELL_MODULE, includeDependenciesRecursively: false },
+    ] } } },
   },
   server: {
     port: 5173,
