@@ -42,10 +42,21 @@ export function ChatButton() {
         </svg>
       </button>
       <Dialog open={open} onClose={() => setOpen(false)} title="Global Chat" size="md" className="chat-dialog">
-        <LazyPart fallback={<p className="chat__note">{MSG.partNotLoaded}</p>} loading={<p className="chat__note">{MSG.chatLoading}</p>}>
+        <LazyPart fallback={<ChatPlaceholder text={MSG.partNotLoaded} />} loading={<ChatPlaceholder text={MSG.chatLoading} />}>
           <ChatPanel />
         </LazyPart>
       </Dialog>
     </>
+  );
+}
+
+/** While the chat's code arrives (or if it cannot): the list's own box, so the dialog keeps its size. */
+function ChatPlaceholder({ text }: { text: string }) {
+  return (
+    <div className="chat">
+      <ol className="chat__list" aria-label="Messages">
+        <li className="chat__note">{text}</li>
+      </ol>
+    </div>
   );
 }
