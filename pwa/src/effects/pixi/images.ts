@@ -7,28 +7,42 @@ import type { RevealCard } from "../revealCard.ts";
 /**
  * A decoded picture a canvas draws without decoding it again: an ImageBitmap where the browser
  * makes one. An <img> that decode() had decoded was still decoded again, synchronously, by the 2D
- * canvas that drew it (37 ms in one task at 4x CPU, in the middle of a reveal).
+ * canvas that drew it (37 ms in one task at 4x CPU, in the middle of a reveal); an ImageBitmap
+ * made from the <img> decoded it in its load event's task instead (63-126 ms at 4x in traces).
+ * One made from the file's bytes (a Blob) is decoded off the main thread.
  */
 export type CardImage = HTMLImageElement | ImageBitmap;
 
 const cache = new Map<string, Promise<CardImage | null>>();
 
+/** The picture's bytes decoded off the main thread; null when it is missing or not a picture. */
+export async function fetchBitmap(url: string): Promise<ImageBitmap | null> {
+  try {
+    const res = await fetch(url);
+    if (!res.ok) return null;
+    return await createImageBitmap(await res.blob());
+  } catch {
+    return null;
+  }
+}
+
+function loadImageElement(url: string): Promise<HTMLImageElement | null> {
+  return new Promise((resolve) => {
+    const img = new Image();
+    img.decoding = "async";
+    img.onload = () => img.decode().then(() => resolve(img), () => resolve(img));
+    img.onerror = () => resolve(null);
+    img.src = url;
+  });
+}
+
 /** The decoded image, or null if it failed (a failure is not cached, so a later try retries). */
 export function loadImage(url: string): Promise<CardImage | null> {
   let pending = cache.get(url);
   if (!pending) {
-    pending = new Promise<CardImage | null>((resolve) => {
-      const img = new Image();
-      img.decoding = "async";
-      img.onload = () => {
-        const bitmap = typeof createImageBitmap === "function" ? createImageBitmap(img) : img.decode().then(() => img);
-        bitmap.then(resolve, () => resolve(img));
-      };
-      img.onerror = () => {
-        cache.delete(url);
-        resolve(null);
-      };
-      img.src = url;
+    pending = (typeof createImageBitmap === "function" ? fetchBitmap(url) : loadImageElement(url)).then((img) => {
+      if (!img) cache.delete(url);
+      return img;
     });
     cache.set(url, pending);
   }
