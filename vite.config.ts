@@ -222,6 +222,9 @@ export default defineConfig({
       { name: "shell", test: SHELL_MODULE, includeDependenciesRecursively: false },
     ] } } },
   },
+  // The card parts worker (effects/cardPartWorker.ts) is a module worker: it shares the card
+  // drawing code with the page as ES modules.
+  worker: { format: "es" },
   server: {
     port: 5173,
     proxy: { "/api": { target: `http://localhost:${API_PORT}`, changeOrigin: false } },

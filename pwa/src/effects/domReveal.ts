@@ -6,6 +6,7 @@ import { afterNextFrame } from "../lib/afterNextFrame.ts";
 import { backgroundGradient, setEmoji } from "./cardImages.ts";
 import { drawCardBack, drawFaceArt, drawOverlay, EDGE_MARGIN, overlayGeometry, type FaceArt } from "./pixi/cardCanvas.ts";
 import { loadCardArt, within } from "./pixi/images.ts";
+import { paintCardPart, paintsBitmaps, showBitmap, warmUpCardParts, type CardPartRequest } from "./cardPartPaint.ts";
 import type { RevealCard } from "./revealCard.ts";
 import { CARDS_PER_PACK } from "../../../api/src/game/sets.ts";
 import { packGrid, revealLayout } from "./revealLayout.ts";
@@ -36,7 +37,18 @@ interface DomCard {
   overlayWidth: number;
   faceWidth: number;
   faceArt: FaceArt | null;
+  /** Resolves when the face is first shown (bitmaps: the worker fetches the art itself). */
+  faceShown: Promise<void>;
+  markFaceShown: () => void;
+  /** The inspector's large card: its 2x art. */
+  large: boolean;
 }
+
+/**
+ * Cards' canvases are painted off the main thread and shown as bitmaps where the browser can
+ * (cardPartPaint.ts); else drawn here on 2D canvases, one part per task.
+ */
+const BITMAPS = paintsBitmaps();
 
 /** A card is painted in two parts: the badges (points, tier, NEW!) first, then the face. */
 type PaintPart = "overlay" | "face";
@@ -84,7 +96,9 @@ function dress(shell: Shell, card: RevealCard): DomCard {
   const overlay = document.createElement("canvas");
   overlay.className = "fx-card__overlay";
   front.appendChild(overlay);
-  return { card, el, face, overlay, art: { portrait: null, background: null }, artSettled: false, zoom: 1, overlayWidth: 0, faceWidth: 0, faceArt: null };
+  let markFaceShown = () => {};
+  const faceShown = new Promise<void>((resolve) => (markFaceShown = resolve));
+  return { card, el, face, overlay, art: { portrait: null, background: null }, artSettled: false, zoom: 1, overlayWidth: 0, faceWidth: 0, faceArt: null, faceShown, markFaceShown, large: false };
 }
 
 function buildCard(card: RevealCard): DomCard {
@@ -100,21 +114,54 @@ function paint(c: DomCard, part: PaintPart, width: number, height: number, ratio
   if (part === "overlay") {
     if (Math.abs(px - c.overlayWidth) < 8) return;
     c.overlayWidth = px;
-    drawOverlay(c.card, px, ph, ratio, c.overlay);
     const geo = overlayGeometry(px, ph, ratio);
-    Object.assign(c.overlay.style, {
-      left: `${-m}px`,
-      top: `${-geo.cardTop / ratio}px`,
-      width: `${geo.width / ratio}px`,
-      height: `${geo.height / ratio}px`,
-    });
+    const place = () =>
+      Object.assign(c.overlay.style, {
+        left: `${-m}px`,
+        top: `${-geo.cardTop / ratio}px`,
+        width: `${geo.width / ratio}px`,
+        height: `${geo.height / ratio}px`,
+      });
+    if (BITMAPS) paintBitmap(c.overlay, { part, card: c.card, width: px, height: ph, ratio }, () => c.overlayWidth === px, place);
+    else {
+      drawOverlay(c.card, px, ph, ratio, c.overlay);
+      place();
+    }
+    return;
+  }
+  const place = () => Object.assign(c.face.style, { left: `${-m}px`, top: `${-m}px`, width: `${width + 2 * m}px`, height: `${height + 2 * m}px` });
+  if (BITMAPS) {
+    if (Math.abs(px - c.faceWidth) < 8) return;
+    c.faceWidth = px;
+    paintBitmap(c.face, { part, card: c.card, width: px, height: ph, ratio, large: c.large }, () => c.faceWidth === px, () => {
+      place();
+      c.markFaceShown();
+    }, c.markFaceShown);
     return;
   }
   if (!c.artSettled || (c.faceArt === c.art && Math.abs(px - c.faceWidth) < 8)) return;
   c.faceWidth = px;
   c.faceArt = c.art;
   drawFaceArt(c.card, c.art, setEmoji(c.card.set), px, ph, c.face);
-  Object.assign(c.face.style, { left: `${-m}px`, top: `${-m}px`, width: `${width + 2 * m}px`, height: `${height + 2 * m}px` });
+  place();
+}
+
+/**
+ * Asks for a part as a bitmap and shows it when it comes, unless a newer size was asked for
+ * meanwhile (`current`). A part that cannot be painted leaves the card's gradient showing.
+ */
+function paintBitmap(canvas: HTMLCanvasElement, req: CardPartRequest, current: () => boolean, shown: () => void, failed?: () => void): void {
+  paintCardPart(req).then(
+    (bitmap) => {
+      if (!current()) return bitmap.close();
+      showBitmap(canvas, bitmap);
+      shown();
+    },
+    (error: unknown) => {
+      console.warn("A card could not be painted:", error);
+      failed?.();
+    },
+  );
 }
 
 /**
@@ -196,7 +243,12 @@ const SAMPLE_CARD: RevealCard = { key: "warm-up", character: "sample", set: 1, b
 function warmBadgeFonts(lowEffects: boolean): void {
   const ratio = pixelRatio(lowEffects);
   const slot = expectedSlot();
-  if (slot) drawOverlay(SAMPLE_CARD, Math.round(slot.width * ratio), Math.round(slot.height * ratio), ratio);
+  if (!slot) return;
+  const width = Math.round(slot.width * ratio);
+  const height = Math.round(slot.height * ratio);
+  // Bitmaps: the worker starts, loads its code and makes the font sizes, all off the main thread.
+  if (BITMAPS) warmUpCardParts({ part: "overlay", card: SAMPLE_CARD, width, height, ratio });
+  else drawOverlay(SAMPLE_CARD, width, height, ratio);
 }
 
 /** A pack card's place on this screen's reveal, from the window's size (read in idle time only: it can force a layout). */
@@ -472,6 +524,12 @@ export function domReveal(container: HTMLElement, count: number, options: Reveal
     // Turn on the shared schedule once the art is in (or has waited enough).
     void Promise.all(
       domCards.map(async (c) => {
+        if (BITMAPS) {
+          // The worker fetches the art and paints the face; the turns wait for it as for the art.
+          wantPaint([c]);
+          await within(c.faceShown, ART_WAIT_MS, undefined);
+          return;
+        }
         const art = await within(loadArt(c.card), ART_WAIT_MS, null);
         if (destroyed) return;
         if (art) {
@@ -525,6 +583,7 @@ export function domInspect(container: HTMLElement, card: RevealCard, options: In
   root.setAttribute("aria-hidden", "true");
   container.appendChild(root);
   const c = buildCard(card);
+  c.large = true;
   c.el.classList.add("is-turning", "is-face");
   root.appendChild(c.el);
   const layout = () => {
@@ -536,12 +595,14 @@ export function domInspect(container: HTMLElement, card: RevealCard, options: In
   const observer = new ResizeObserver(() => layout());
   observer.observe(container);
   let destroyed = false;
-  void loadArt(card, { large: true }).then((art) => {
-    if (destroyed) return;
-    c.art = art;
-    c.artSettled = true;
-    layout();
-  });
+  // Bitmaps: the first layout asked for the face, and the worker loads the large art itself.
+  if (!BITMAPS)
+    void loadArt(card, { large: true }).then((art) => {
+      if (destroyed) return;
+      c.art = art;
+      c.artSettled = true;
+      layout();
+    });
   const stopPointer = trackPointer(root, () => [c], options.reducedMotion);
   return {
     destroy: () => {

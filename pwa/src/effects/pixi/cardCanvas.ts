@@ -31,22 +31,26 @@ export interface FaceArt {
   background: CardImage | null;
 }
 
+/** A canvas the card pictures are drawn on: the page's, or an OffscreenCanvas (cardPartRender.ts, also in a worker). */
+export type AnyCanvas = HTMLCanvasElement | OffscreenCanvas;
+type Ctx2D = CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D;
+
 /** A fresh canvas, or `into` resized and cleared (the DOM reveal draws straight into its own). */
-function makeCanvas(width: number, height: number, into?: HTMLCanvasElement): { canvas: HTMLCanvasElement; ctx: CanvasRenderingContext2D } {
-  const canvas = into ?? document.createElement("canvas");
+function makeCanvas<C extends AnyCanvas = HTMLCanvasElement>(width: number, height: number, into?: C): { canvas: C; ctx: Ctx2D } {
+  const canvas = into ?? (document.createElement("canvas") as C);
   canvas.width = Math.max(1, Math.round(width));
   canvas.height = Math.max(1, Math.round(height));
-  const ctx = canvas.getContext("2d");
+  const ctx = (canvas as HTMLCanvasElement).getContext("2d") as Ctx2D | null;
   if (!ctx) throw new Error("2D canvas unavailable");
   return { canvas, ctx };
 }
 
-function roundRect(ctx: CanvasRenderingContext2D, x: number, y: number, w: number, h: number, r: number): void {
+function roundRect(ctx: Ctx2D, x: number, y: number, w: number, h: number, r: number): void {
   ctx.beginPath();
   ctx.roundRect(x, y, w, h, r);
 }
 
-function linearGradient(ctx: CanvasRenderingContext2D, spec: GradientSpec, x: number, y: number, w: number, h: number): CanvasGradient {
+function linearGradient(ctx: Ctx2D, spec: GradientSpec, x: number, y: number, w: number, h: number): CanvasGradient {
   // CSS angle: 0deg points up, 90deg right.
   const a = (spec.angle * Math.PI) / 180;
   const dx = Math.sin(a);
@@ -59,7 +63,7 @@ function linearGradient(ctx: CanvasRenderingContext2D, spec: GradientSpec, x: nu
   return g;
 }
 
-function drawCover(ctx: CanvasRenderingContext2D, img: CardImage, x: number, y: number, w: number, h: number): void {
+function drawCover(ctx: Ctx2D, img: CardImage, x: number, y: number, w: number, h: number): void {
   const iw = "naturalWidth" in img ? img.naturalWidth : img.width;
   const ih = "naturalHeight" in img ? img.naturalHeight : img.height;
   const scale = Math.max(w / iw, h / ih);
@@ -73,7 +77,7 @@ function drawCover(ctx: CanvasRenderingContext2D, img: CardImage, x: number, y: 
  * sits slightly inset on it; without one, the portrait (which has its own frame) fills the card.
  * No portrait at all: a panel with the set's emoji (SPEC.md section 8).
  */
-export function drawFaceArt(card: RevealCard, art: FaceArt, emoji: string, width: number, height: number, into?: HTMLCanvasElement): HTMLCanvasElement {
+export function drawFaceArt<C extends AnyCanvas = HTMLCanvasElement>(card: RevealCard, art: FaceArt, emoji: string, width: number, height: number, into?: C): C {
   const { canvas, ctx } = makeCanvas(width + 2 * EDGE_MARGIN, height + 2 * EDGE_MARGIN, into);
   const k = width / 400;
   ctx.translate(EDGE_MARGIN, EDGE_MARGIN);
@@ -143,7 +147,7 @@ export function drawFaceArt(card: RevealCard, art: FaceArt, emoji: string, width
  * gold glitter catches the light on the black. The finish shader or the CSS foil moves a gold
  * sweep over it. The shared picture paints the same (share/shareCard.ts).
  */
-export function paintDarkHolo(ctx: CanvasRenderingContext2D, seed: string, width: number, height: number, radius: number, k: number): void {
+export function paintDarkHolo(ctx: Ctx2D, seed: string, width: number, height: number, radius: number, k: number): void {
   ctx.save();
   roundRect(ctx, 0, 0, width, height, radius);
   ctx.clip();
@@ -174,7 +178,7 @@ export function paintDarkHolo(ctx: CanvasRenderingContext2D, seed: string, width
 }
 
 function drawEmojiPanel(
-  ctx: CanvasRenderingContext2D,
+  ctx: Ctx2D,
   card: RevealCard,
   emoji: string,
   x: number,
@@ -230,7 +234,7 @@ export function overlayGeometry(width: number, height: number, cssScale: number)
  * the finish for shiny cards, and the NEW! ribbon.
  * `cssScale` is texture px per CSS px: text never drops under ~10 CSS px on small cards.
  */
-export function drawOverlay(card: RevealCard, width: number, height: number, cssScale: number, into?: HTMLCanvasElement): HTMLCanvasElement {
+export function drawOverlay<C extends AnyCanvas = HTMLCanvasElement>(card: RevealCard, width: number, height: number, cssScale: number, into?: C): C {
   const geo = overlayGeometry(width, height, cssScale);
   const { canvas, ctx } = makeCanvas(geo.width, geo.height, into);
   ctx.translate(EDGE_MARGIN, geo.cardTop);
@@ -306,7 +310,7 @@ export function drawOverlay(card: RevealCard, width: number, height: number, css
  * A small card's badges, off the art (issue 44, a phone's "Open 10"): a bar in the tier's colour
  * under the card, the tier's letter and the points below it, and a red dot on the corner for NEW!.
  */
-function drawCompactOverlay(ctx: CanvasRenderingContext2D, card: RevealCard, width: number, height: number, css: number): void {
+function drawCompactOverlay(ctx: Ctx2D, card: RevealCard, width: number, height: number, css: number): void {
   const color = tierColor(card.tier);
   ctx.fillStyle = color;
   roundRect(ctx, width * 0.08, height + 1.5 * css, width * 0.84, 2.5 * css, 1.25 * css);
@@ -331,7 +335,7 @@ function drawCompactOverlay(ctx: CanvasRenderingContext2D, card: RevealCard, wid
 }
 
 /** Gem outline per tier, as RarityBadge.css: circle, rounded square, diamond, hexagon, octagon, star. */
-function gemPath(ctx: CanvasRenderingContext2D, tier: Tier, cx: number, cy: number, r: number): void {
+function gemPath(ctx: Ctx2D, tier: Tier, cx: number, cy: number, r: number): void {
   ctx.beginPath();
   const poly = (points: ReadonlyArray<readonly [number, number]>) => {
     points.forEach(([x, y], i) => (i === 0 ? ctx.moveTo(cx + x * r, cy + y * r) : ctx.lineTo(cx + x * r, cy + y * r)));
@@ -366,7 +370,7 @@ function gemPath(ctx: CanvasRenderingContext2D, tier: Tier, cx: number, cy: numb
   }
 }
 
-function drawTierGem(ctx: CanvasRenderingContext2D, tier: Tier, cx: number, cy: number, r: number): void {
+function drawTierGem(ctx: Ctx2D, tier: Tier, cx: number, cy: number, r: number): void {
   const color = tierColor(tier);
   ctx.save();
   ctx.shadowColor = tier === "Common" ? "rgba(0,0,0,0.6)" : color;
@@ -405,7 +409,7 @@ function drawTierGem(ctx: CanvasRenderingContext2D, tier: Tier, cx: number, cy: 
   ctx.fillText(tierLetter(tier), cx, cy + r * 0.06);
 }
 
-function drawNewRibbon(ctx: CanvasRenderingContext2D, width: number, size: number, k: number, gemR: number): void {
+function drawNewRibbon(ctx: Ctx2D, width: number, size: number, k: number, gemR: number): void {
   ctx.save();
   ctx.font = font(900, size);
   const text = "NEW!";
@@ -423,7 +427,7 @@ function drawNewRibbon(ctx: CanvasRenderingContext2D, width: number, size: numbe
   return drawNewRibbonAt(ctx, width, size, k);
 }
 
-function drawNewRibbonAt(ctx: CanvasRenderingContext2D, width: number, size: number, k: number): void {
+function drawNewRibbonAt(ctx: Ctx2D, width: number, size: number, k: number): void {
   const text = "NEW!";
   const w = ctx.measureText(text).width + size * 1.3;
   const h = size * 1.65;
