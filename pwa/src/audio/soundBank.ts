@@ -12,6 +12,7 @@
 import type { Howl as HowlType } from "howler";
 import { nextIdle } from "../lib/idle.ts";
 import { quietIdle } from "../lib/quietIdle.ts";
+import { afterRevealsSettle } from "../effects/revealActivity.ts";
 import type { Tier } from "../../../api/src/game/sets.ts";
 import {
   CLICK_POOL_SIZE,
@@ -77,6 +78,12 @@ export interface SoundBankEnv {
    * 4x CPU, which when a player's first touch was a pack's tap landed before the reveal's first frame.
    */
   spareMoment?: () => Promise<void>;
+  /**
+   * Runs `task` once no pack reveal is turning its cards; omitted in Node (at once). The music's
+   * first play builds its <audio> element, one task of ~57 ms at 4x CPU, which its start delay
+   * often put inside the first reveal.
+   */
+  afterReveals?: (task: () => void) => void;
 }
 
 const GESTURE_EVENTS = ["pointerdown", "keydown", "touchend"] as const;
@@ -201,8 +208,12 @@ export function createSoundBank(env: SoundBankEnv = browserEnv()): SoundBank {
     // downloaded and decoded whole before the first note.
     music = new loaded.howler.Howl({ src: soundSources(MUSIC_NAME), loop: true, volume: MUSIC_VOLUME, html5: true, preload: true });
     musicTimer = setTimeout(() => {
-      musicTimer = undefined;
-      if (!musicMuted && signedIn) music?.play();
+      const start = () => {
+        musicTimer = undefined;
+        if (!musicMuted && signedIn) music?.play();
+      };
+      if (env.afterReveals) env.afterReveals(start);
+      else start();
     }, MUSIC_START_DELAY_MS);
   }
 
@@ -338,8 +349,16 @@ export function createClickPool({ Howl, Howler }: Pick<HowlerModule, "Howl" | "H
 
 function browserEnv(): SoundBankEnv {
   if (typeof document === "undefined") return {};
-  return { document, whenIdle: whenPlayerPresentAndIdle, spareMoment: () => nextIdle(SPARE_MOMENT_WAIT_MS) };
+  return {
+    document,
+    whenIdle: whenPlayerPresentAndIdle,
+    spareMoment: () => nextIdle(SPARE_MOMENT_WAIT_MS),
+    afterReveals: (task) => afterRevealsSettle(task, MUSIC_REVEAL_WAIT_MS),
+  };
 }
+
+/** The longest the music's start waits for a reveal's cards to turn. */
+const MUSIC_REVEAL_WAIT_MS = 8000;
 
 /** The longest the players' building waits for an idle moment: the reveal's fanfare needs them. */
 const SPARE_MOMENT_WAIT_MS = 300;

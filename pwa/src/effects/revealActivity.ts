@@ -6,9 +6,9 @@ import type { RevealHandle } from "./types.ts";
 
 let running = 0;
 
-/** True while a reveal handle is alive. */
+/** True while a reveal handle is alive, or a pack waits to be torn (its cards still to turn). */
 export function isRevealRunning(): boolean {
-  return running > 0;
+  return running > 0 || turning > 0;
 }
 
 /** Counts `handle` as running until it is destroyed (once, however often destroy is called). */

@@ -22,6 +22,7 @@ const WishButton = lazy(() => loadWishButton().then((m) => ({ default: m.WishBut
 const wishRoom = <span className="btn btn--lg btn--secondary reveal__wish-room" aria-hidden="true" />;
 import { CALM_TEAR_MS, PackTear, TEAR_MS } from "./PackTear";
 import { bestCardIndex, worthHolding } from "../../../effects/revealOrder";
+import { markRevealTurning } from "../../../effects/revealActivity";
 import type { RevealCard } from "../../../effects/revealCard";
 import { cardLabel, celebrationOf, fairPacksLabel, heroBanner, highestTierOf, newCardCount, revealCardsOf, revealTitle } from "../packRules";
 
@@ -64,7 +65,14 @@ export function PackRevealOverlay(props: PackRevealOverlayProps) {
     const cancelSeal = afterNextFrame(() => {
       appRoot?.setAttribute("aria-hidden", "true");
       document.body.classList.add("has-dialog");
+      // Once the overlay has faded in (it is opaque), the page behind stops being rendered
+      // (base.css, #root.is-covered). Under reduced motion there is no fade: at once.
+      const fadeIn = layerRef.current?.getAnimations().find((a) => a instanceof CSSAnimation && a.animationName === "reveal-in");
+      const cover = () => sealed && appRoot?.classList.add("is-covered");
+      if (fadeIn) fadeIn.finished.then(cover, () => {});
+      else cover();
     });
+    let sealed = true;
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === "Escape") {
         event.preventDefault();
@@ -88,6 +96,8 @@ export function PackRevealOverlay(props: PackRevealOverlayProps) {
     return () => {
       document.removeEventListener("keydown", onKeyDown);
       cancelSeal();
+      sealed = false;
+      appRoot?.classList.remove("is-covered");
       appRoot?.removeAttribute("aria-hidden");
       document.body.classList.remove("has-dialog");
       if (returnFocusTo?.isConnected) returnFocusTo.focus();
@@ -148,6 +158,14 @@ function RevealRun({ reveal, canOpenAnother, onAwesome, onOpenAnother, titleId, 
   /** The torn pack has finished its exit (it plays over the first cards being dealt). */
   const [packGone, setPackGone] = useState(false);
   const done = ended || rehearsal === "done";
+  // The pack waiting to be torn counts as a reveal whose cards are still to turn: the updates
+  // behind the reveal (hooks.ts: the balance's re-render of the whole app, the collection's
+  // writes, the refetches; 35-55 ms tasks at 4x CPU) waited only for the stage, which starts at
+  // the tear, and so ran while the player looked at the pack, and into the tear.
+  useLayoutEffect(() => {
+    if (rehearsal || done) return;
+    return markRevealTurning();
+  }, [rehearsal, done]);
   // The rehearsal shows the wish button's room only; its code loads meanwhile, for the real reveal.
   useEffect(() => {
     if (rehearsal) void loadWishButton().catch(() => {});
