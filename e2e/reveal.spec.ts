@@ -140,10 +140,22 @@ test("a keyboard player skips with Enter and closes with Enter: focus goes from 
 
 test("while the reveal is up the page behind is out of reach: hidden from assistive technology, Tab stays in the dialog", async ({ page }) => {
   await withoutWebGL(page);
-  const { held, reveal } = await tapHeldPack(page, "modal", "Velvet Night");
+  const scrollHeight = () => page.evaluate(() => document.documentElement.scrollHeight);
+  await signUp(page, uniqueName("modal"));
+  const held = await holdOpenPack(page);
   const tile = packTile(page, "Velvet Night");
+  const pageHeight = await scrollHeight();
+  await tile.click();
+  await held.requested;
+  const reveal = page.getByRole("dialog", { name: "Velvet Night Pack Opened!" });
   // Hidden once the overlay's first frame is drawn (PackRevealOverlay): not in the accessibility tree.
   await expect(tile).toHaveCount(0);
+  // And not rendered under the opaque overlay once it has faded in (base.css, #root.is-covered),
+  // keeping its size (the scroll position stays): the page's scroll height is the one it had.
+  const root = page.locator("#root");
+  await expect(root).toHaveClass(/\bis-covered\b/);
+  expect(await root.evaluate((el) => getComputedStyle(el).contentVisibility)).toBe("hidden");
+  expect(await scrollHeight()).toBe(pageHeight);
   held.release();
   await expect(reveal.getByRole("button", { name: "Awesome!" })).toBeFocused();
   for (let i = 0; i < 6; i++) {
@@ -156,6 +168,7 @@ test("while the reveal is up the page behind is out of reach: hidden from assist
   await expect(reveal).toBeHidden();
   // Closed: the page is back, focus on the pack that was opened.
   await expect(tile).toBeFocused();
+  await expect(root).not.toHaveClass(/\bis-covered\b/);
 });
 
 test.describe("on the PixiJS stage", () => {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { afterRevealsSettle, markRevealTurning } from "./revealActivity";
+import { afterRevealsSettle, isRevealRunning, markRevealTurning } from "./revealActivity";
 
 describe("the updates behind a pack's reveal wait for its cards to settle", () => {
   afterEach(() => vi.useRealTimers());
@@ -36,5 +36,15 @@ describe("the updates behind a pack's reveal wait for its cards to settle", () =
     expect(task).toHaveBeenCalledTimes(1);
     settled();
     expect(task).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("background work (the art warm-up) keeps off a reveal", () => {
+  it("counts a pack waiting to be torn (its cards still to turn) as a reveal on screen", () => {
+    expect(isRevealRunning()).toBe(false);
+    const settled = markRevealTurning();
+    expect(isRevealRunning()).toBe(true);
+    settled();
+    expect(isRevealRunning()).toBe(false);
   });
 });
