@@ -33,12 +33,15 @@
 // REVEAL_BENCH_STAGE=pixi forces its PixiJS stage anyway. Each row names the stage that drew.
 //
 // Alone: BASE_URL=http://localhost:3340 tsx api/src/bench/web/reveal.ts
+import path from "node:path";
 import { chromium, type Browser, type Page } from "@playwright/test";
 import { benchUsername } from "../server.ts";
 import { CPU_SLOWDOWN, PLAYWRIGHT_CHROMIUM } from "./chromium.ts";
 import { formatSpread, printRows, repeat, spread, verdict, type BenchRow, type Spread } from "../rows.ts";
 
 const RUNS = Number(process.env.REVEAL_BENCH_RUNS) || 3;
+/** What DevTools' performance panel records (REVEAL_BENCH_TRACE). */
+const TRACE_CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "v8.execute", "toplevel", "blink.user_timing"];
 /** How long the player looks at the packs before the first tap (the warm-up's idle time). */
 const LOOK_MS = 4000;
 const TIMEOUT_MS = 60_000;
@@ -81,7 +84,7 @@ const PROBE_SCRIPT = `(() => {
     const p = w.__probe;
     const target = event.target;
     if (target && target.closest && target.closest(".reveal__skip")) p.skip = event.timeStamp;
-    else if (target && target.closest && target.closest(".pack-tear")) { if (p.tear === null) p.tear = event.timeStamp; }
+    else if (target && target.closest && target.closest(".pack-tear")) { if (p.tear === null) { p.tear = event.timeStamp; performance.mark("tear"); } }
     else if (p.tap === null) p.tap = event.timeStamp;
   }, true);
   // Called from a rAF callback: records when the main thread is done with this frame (a message
@@ -227,10 +230,15 @@ async function measureMode(browser: Browser, baseUrl: string, lowEffects: boolea
     const longestAtTap: number[] = [];
     const longestDuring: number[] = [];
     let stage = "";
+    let run = 0;
     const whole = await repeat(RUNS, async () => {
       await armProbe(page);
+      // REVEAL_BENCH_TRACE=dir: a Chrome trace of each run (the tear is marked "tear").
+      const trace = process.env.REVEAL_BENCH_TRACE ? path.join(process.env.REVEAL_BENCH_TRACE, `reveal-${lowEffects ? "low" : "normal"}-${run++}.json`) : null;
+      if (trace) await page.context().browser()!.startTracing(page, { path: trace, categories: TRACE_CATEGORIES });
       await clickAt(page, TILE_SELECTOR);
       const p = await waitProbe(page, "buttons");
+      if (trace) await page.context().browser()!.stopTracing();
       stage ||= (await page.locator(".reveal__stage > canvas").count()) > 0 ? "PixiJS" : "DOM";
       tapToPack.push(p.pack! - p.tap!);
       tearToCards.push(p.stage! - p.tear!);
