@@ -8,7 +8,8 @@
 // They draw on the page's one long-lived PixiJS stage (pixi/stage.ts), which is loaded with a
 // dynamic import, so pixi.js is never part of the first page load. Without WebGL2 (or with WebGL2
 // drawn in software), when the stage fails to start, or (for the pack reveal) while it is not up
-// yet, the same scenes run on DOM and 2D canvases: a tap never waits for PixiJS.
+// yet, the same scenes run on the DOM (domReveal.ts), their card pictures painted off the main
+// thread: a tap never waits for PixiJS.
 
 import { domInspect, domReveal, warmUpDomReveal } from "./domReveal.ts";
 import { quietIdle } from "../lib/quietIdle.ts";

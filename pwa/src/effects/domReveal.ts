@@ -1,6 +1,7 @@
-// The reveal and the inspector without WebGL: the same card faces (composed on 2D canvases by
-// cardCanvas.ts), turned by CSS 3D transforms on the same timer as the PixiJS scene, with a CSS
-// foil sheen for shiny finishes and a tier glow. No pixi.js here: this path costs nothing extra.
+// The reveal and the inspector without WebGL: the same card faces (composed by cardCanvas.ts, in
+// a worker where the browser allows: cardPartPaint.ts), turned by CSS 3D transforms on the same
+// timer as the PixiJS scene, with a CSS foil sheen for shiny finishes and a tier glow. No pixi.js
+// here: this path costs nothing extra.
 
 import { afterNextFrame } from "../lib/afterNextFrame.ts";
 import { backgroundGradient, setEmoji } from "./cardImages.ts";
