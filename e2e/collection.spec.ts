@@ -79,6 +79,7 @@ test.describe("offline", () => {
   test.use({ serviceWorkers: "allow" });
 
   test("cards from a revealed pack land in the collection, and it stays readable offline", async ({ page, context }) => {
+    await withoutWebGL(page);
     await signUp(page, uniqueName("offline"));
     await untilWorkerControls(page);
 
@@ -107,6 +108,14 @@ test.describe("offline", () => {
     await expect(page.getByText(/^You are offline\. Showing your collection as last synced/)).toBeVisible();
     await expect(page.getByTestId("collection-points")).toHaveText(total);
     await expect(page.locator(".binder-card[data-owned='true']").first()).toBeVisible();
+
+    // The inspector offline: its card picture is painted by a worker (effects/cardPartPaint.ts),
+    // whose art requests the service worker answers from the device's copy (1x files only).
+    const art = page.waitForResponse((r) => /^\/cards\/[^/@]+\.webp$/.test(new URL(r.url()).pathname) && r.ok());
+    await page.locator(".binder-card[data-owned='true']").first().click();
+    await art;
+    const face = page.getByRole("dialog").locator("canvas.fx-card__face");
+    await expect.poll(() => face.evaluate((c: HTMLCanvasElement) => c.width)).toBeGreaterThan(100);
     await context.setOffline(false);
   });
 });
