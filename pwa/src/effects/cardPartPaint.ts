@@ -12,12 +12,19 @@ export type { CardPartRequest } from "./cardPartRender.ts";
 
 /** Whether this browser shows parts as bitmaps (else the reveal draws on its own 2D canvases). */
 export function paintsBitmaps(): boolean {
-  return (
-    typeof OffscreenCanvas === "function" &&
-    typeof OffscreenCanvas.prototype.transferToImageBitmap === "function" &&
-    typeof ImageBitmapRenderingContext === "function" &&
-    typeof createImageBitmap === "function"
-  );
+  if (
+    typeof OffscreenCanvas !== "function" ||
+    typeof OffscreenCanvas.prototype.transferToImageBitmap !== "function" ||
+    typeof ImageBitmapRenderingContext !== "function" ||
+    typeof createImageBitmap !== "function"
+  )
+    return false;
+  // An OffscreenCanvas without a 2D context (some browsers had only WebGL on it) draws nothing.
+  try {
+    return new OffscreenCanvas(1, 1).getContext("2d") !== null;
+  } catch {
+    return false;
+  }
 }
 
 /** The worker: not started yet (undefined), running, or unavailable (null, after a failure). */
