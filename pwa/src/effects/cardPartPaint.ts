@@ -6,7 +6,6 @@
 // Where the worker cannot start or fails, the same drawing runs here on an OffscreenCanvas.
 
 import { renderCardPart, type CardPartRequest } from "./cardPartRender.ts";
-import { loadCardArt } from "./pixi/images.ts";
 
 export type { CardPartRequest } from "./cardPartRender.ts";
 
@@ -82,7 +81,7 @@ export async function paintCardPart(req: CardPartRequest): Promise<ImageBitmap> 
       // The worker failed (giveUp ran): this part and later ones are drawn here.
     }
   }
-  return renderCardPart(req, (card, large) => loadCardArt(card, { large }));
+  return renderCardPart(req);
 }
 
 /** Starts the worker and has it draw one part: its code, and the badges' font sizes, are then ready. */

@@ -2,7 +2,8 @@
 // card parts worker (cardPartWorker.ts), and of its fallback on the page (cardPartPaint.ts).
 
 import { setEmoji } from "./cardImages.ts";
-import { drawFaceArt, drawOverlay, type FaceArt } from "./pixi/cardCanvas.ts";
+import { drawFaceArt, drawOverlay } from "./pixi/cardCanvas.ts";
+import { loadCardArt } from "./pixi/images.ts";
 import type { RevealCard } from "./revealCard.ts";
 
 export interface CardPartRequest {
@@ -17,11 +18,11 @@ export interface CardPartRequest {
   large?: boolean;
 }
 
-/** Paints one part on a fresh OffscreenCanvas (the worker's body, and the fallback here). */
-export async function renderCardPart(req: CardPartRequest, art: (card: RevealCard, large: boolean) => Promise<FaceArt>): Promise<ImageBitmap> {
+/** Paints one part on a fresh OffscreenCanvas, loading the face's art where it runs (the worker, or the page). */
+export async function renderCardPart(req: CardPartRequest): Promise<ImageBitmap> {
   const canvas = new OffscreenCanvas(1, 1);
   if (req.part === "overlay") drawOverlay(req.card, req.width, req.height, req.ratio, canvas);
-  else drawFaceArt(req.card, await art(req.card, req.large === true), setEmoji(req.card.set), req.width, req.height, canvas);
+  else drawFaceArt(req.card, await loadCardArt(req.card, { large: req.large === true }), setEmoji(req.card.set), req.width, req.height, canvas);
   return canvas.transferToImageBitmap();
 }
 

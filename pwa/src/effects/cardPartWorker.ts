@@ -3,11 +3,10 @@
 // decoded here too, so the page's main thread does neither.
 
 import { renderCardPart, type CardPartRequest } from "./cardPartRender.ts";
-import { loadCardArt } from "./pixi/images.ts";
 
 self.addEventListener("message", (event: MessageEvent<CardPartRequest & { id: number }>) => {
   const { id, ...req } = event.data;
-  renderCardPart(req, (card, large) => loadCardArt(card, { large })).then(
+  renderCardPart(req).then(
     (bitmap) => self.postMessage({ id, bitmap }, { transfer: [bitmap] }),
     (error: unknown) => self.postMessage({ id, error: String(error) }),
   );

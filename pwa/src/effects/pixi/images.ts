@@ -16,7 +16,7 @@ export type CardImage = HTMLImageElement | ImageBitmap;
 const cache = new Map<string, Promise<CardImage | null>>();
 
 /** The picture's bytes decoded off the main thread; null when it is missing or not a picture. */
-export async function fetchBitmap(url: string): Promise<ImageBitmap | null> {
+async function fetchBitmap(url: string): Promise<ImageBitmap | null> {
   try {
     const res = await fetch(url);
     if (!res.ok) return null;
