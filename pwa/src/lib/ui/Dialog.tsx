@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from "react";
+import { useId, useLayoutEffect, useRef, type ReactNode } from "react";
 import { createPortal } from "react-dom";
 import { Icon } from "./Icon";
 import "./Dialog.css";
@@ -38,7 +38,10 @@ function OpenDialog({ onClose, title, description, children, footer, size = "md"
   const dismissibleRef = useRef(dismissible);
   dismissibleRef.current = dismissible;
 
-  useEffect(() => {
+  // A layout effect, in the commit that shows the dialog: it answers Escape and holds focus from
+  // its first frame. As a passive effect it started a task or more later, and an Escape pressed as
+  // the dialog appeared (seen in a browser test on a loaded machine) went to the page behind.
+  useLayoutEffect(() => {
     const token = Symbol("dialog");
     openStack.push(token);
     const returnFocusTo = document.activeElement as HTMLElement | null;
