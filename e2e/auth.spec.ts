@@ -1,6 +1,6 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { MSG } from "@contract/messages";
-import { PASSWORD, createAccount, expectAccessible, expectShell, headerButton, openLogin, signOut, signUpThroughForm, submitLogin, uniqueName } from "./support/game";
+import { PASSWORD, createAccount, expectAccessible, expectShell, headerButton, openLogin, signOut, signUp, signUpThroughForm, submitLogin, uniqueName } from "./support/game";
 
 test.describe("age gate and login form", () => {
   test("the age gate comes first, and is answered once per browser", async ({ page }) => {
@@ -213,5 +213,42 @@ test.describe("session check at start", () => {
     await page.goto("/");
     await expect(page.getByRole("heading", { name: "CONTENT WARNING" })).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem("foilbound-auth"))).toBeNull();
+  });
+});
+
+test.describe("a session ended or renewed while the game reads the player's data", () => {
+  /**
+   * Refuses the first `refusals` reads of GET /api/user with the 401 the server gives an ended
+   * session, then claims the daily login reward (which reads the user again). Returns the reads.
+   */
+  async function claimWhileRefused(page: Page, refusals: number) {
+    let reads = 0;
+    await page.route("**/api/user", async (route) => {
+      if (route.request().method() !== "GET") return route.fallback();
+      reads += 1;
+      if (reads <= refusals) return route.fulfill({ status: 401, json: { error: "Please sign in again." } });
+      return route.fallback();
+    });
+    await page.getByRole("navigation", { name: "Game" }).getByRole("link", { name: "Rewards" }).click();
+    await page.getByRole("listitem", { name: "Daily Login" }).getByRole("button", { name: "Claim Reward" }).click();
+    return () => reads;
+  }
+
+  // A password change or removal ends every session and signs this device in again with a new
+  // cookie: a read sent in between carries the old one. It was sending players to sign-in.
+  test("one refused read is asked again, and the player stays signed in", async ({ page }) => {
+    await signUp(page, uniqueName("renewed"));
+    const reads = await claimWhileRefused(page, 1);
+    await expect.poll(reads).toBeGreaterThanOrEqual(2);
+    await expect(page.getByRole("listitem", { name: "Daily Login" }).getByRole("button", { name: "Claimed" })).toBeVisible();
+    await expectShell(page);
+    await expect(page.getByRole("button", { name: "Begin Adventure" })).toHaveCount(0);
+  });
+
+  test("a session the server ended signs the player out once a second read confirms it", async ({ page }) => {
+    await signUp(page, uniqueName("ended"));
+    const reads = await claimWhileRefused(page, Number.POSITIVE_INFINITY);
+    await expect(page.getByRole("button", { name: "Begin Adventure" })).toBeVisible();
+    expect(reads()).toBeGreaterThanOrEqual(2);
   });
 });

@@ -19,10 +19,34 @@ async function fetchUserData(): Promise<UserDto> {
     return user;
   } catch (err) {
     // SPEC.md section 8: user-data failures are only logged. A 401 means the server ended the
-    // session (expired, password changed elsewhere): the player is signed out locally too.
-    if (err instanceof ApiError && err.status === 401) clearSession();
-    else console.warn(err instanceof Error ? err.message : FALLBACK.userData);
+    // session (expired, password changed elsewhere): the player is signed out locally too, once
+    // a second read confirms it.
+    if (err instanceof ApiError && err.status === 401) {
+      const renewed = await readAgainAfterRenewal();
+      if (renewed) return renewed;
+      clearSession();
+    } else console.warn(err instanceof Error ? err.message : FALLBACK.userData);
     throw err;
+  }
+}
+
+/** How long a 401 waits before the second read (a renewal's answer is milliseconds behind it). */
+const RENEWAL_GRACE_MS = 1_000;
+
+/**
+ * Changing or removing the password ends every session, then signs this device in again with a
+ * new cookie. A read sent in between carried the old cookie and got a 401 (seen in a browser test:
+ * the player was sent to sign-in right after removing their password). Asked again a moment
+ * later, with the cookie the browser holds by then: the user when this device is signed in.
+ */
+async function readAgainAfterRenewal(): Promise<UserDto | null> {
+  await new Promise((resolve) => setTimeout(resolve, RENEWAL_GRACE_MS));
+  try {
+    const user = await apiRequest<UserDto>("/user", { fallback: FALLBACK.userData });
+    updateUser(user);
+    return user;
+  } catch {
+    return null;
   }
 }
 
