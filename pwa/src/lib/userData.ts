@@ -12,11 +12,16 @@ import { clearSession, getSession, updateUser, useSession } from "./session";
 export const userQueryKey = ["user"] as const;
 const REFRESH_INTERVAL_MS = 5 * 60 * 1000;
 
+/** GET /api/user once; the session's user takes the answer. */
+async function readUser(): Promise<UserDto> {
+  const user = await apiRequest<UserDto>("/user", { fallback: FALLBACK.userData });
+  updateUser(user);
+  return user;
+}
+
 async function fetchUserData(): Promise<UserDto> {
   try {
-    const user = await apiRequest<UserDto>("/user", { fallback: FALLBACK.userData });
-    updateUser(user);
-    return user;
+    return await readUser();
   } catch (err) {
     // SPEC.md section 8: user-data failures are only logged. A 401 means the server ended the
     // session (expired, password changed elsewhere): the player is signed out locally too, once
@@ -41,13 +46,7 @@ const RENEWAL_GRACE_MS = 1_000;
  */
 async function readAgainAfterRenewal(): Promise<UserDto | null> {
   await new Promise((resolve) => setTimeout(resolve, RENEWAL_GRACE_MS));
-  try {
-    const user = await apiRequest<UserDto>("/user", { fallback: FALLBACK.userData });
-    updateUser(user);
-    return user;
-  } catch {
-    return null;
-  }
+  return readUser().catch(() => null);
 }
 
 /** GET /api/user as a query (the session's user is updated from every answer). */
