@@ -25,7 +25,7 @@ describe("the fair share bench", () => {
   });
 
   it("judges the flooded p99 against 200 ms, and any error of the other players misses", () => {
-    const wrk = (p99: number, errors = 0): WrkResult => ({ requests: 1000, perSecond: 100, p50: 5, p99, errors, seconds: 10 });
+    const wrk = (p99: number, errors = 0): WrkResult => ({ requests: 1000, perSecond: 100, p50: 5, p99, errors, non2xx: errors, seconds: 10 });
     const flood: FloodCounts = { statuses: { "/api/pulls/summary 200": 30, "/api/collection 200": 10, "/api/pulls/summary 429": 1000 }, errors: 0, seconds: 10 };
     const round = (p99: number, errors = 0) => ({ user: wrk(20), health: wrk(5), floodedUser: wrk(p99, errors), floodedHealth: wrk(6), flood, floodCpu: 0.05 });
     const met = fairShareRow("PostgreSQL", [round(150), round(250), round(190)]);

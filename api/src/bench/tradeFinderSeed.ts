@@ -15,16 +15,17 @@ export async function seedTradeFinder(db: Knex, opts: { wishes: number; measured
   const { rows: counts } = await db.raw(`SELECT (SELECT count(*) FROM bench_identities) AS identities, min(id) AS first, count(*) AS players FROM users WHERE username LIKE 'lb%'`);
   const identities = Number(counts[0].identities);
   const [first, players] = [Number(counts[0].first), Number(counts[0].players)];
+  const measured = opts.measured ?? 1;
   await db.raw(
     `INSERT INTO trade_wishes (user_id, character, background, "set", is_holo, is_glitch, is_dark_holo, points)
      SELECT ? + (g % ?), i.character, i.background, i."set", i.is_holo, i.is_glitch, i.is_dark_holo, i.points
      FROM generate_series(1, ?) g JOIN bench_identities i ON i.idx = 1 + (hashint4(g + 7) & 2147483647) % ?
      ON CONFLICT DO NOTHING`,
-    [first, players, opts.wishes, identities],
+    // The measured players' full wishlists below are part of the total.
+    [first, players, Math.max(0, opts.wishes - measured * WISHLIST_MAX), identities],
   );
   // The measured players (the first `measured` bench players): a full wishlist each, 200 cards
   // drawn by a hash of the player, so commons that a thousand players hold spare are among them.
-  const measured = opts.measured ?? 1;
   await db("trade_wishes").where("user_id", ">=", first).andWhere("user_id", "<", first + measured).delete();
   await db.raw(
     `INSERT INTO trade_wishes (user_id, character, background, "set", is_holo, is_glitch, is_dark_holo, points)

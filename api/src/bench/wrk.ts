@@ -17,6 +17,8 @@ export interface WrkResult {
   p99: number;
   /** Non-2xx answers plus socket errors. */
   errors: number;
+  /** Of those, the answers that were not 2xx or 3xx (a 429 from a rate limit, a 500). */
+  non2xx: number;
   seconds: number;
 }
 
@@ -91,5 +93,6 @@ export function parseWrk(out: string): WrkResult {
     p50: pct("50"),
     p99: pct("99"),
     errors: non2xx + socketErrors,
+    non2xx,
   };
 }
