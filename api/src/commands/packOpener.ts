@@ -310,17 +310,36 @@ const packCards = (cards: number) =>
   `VALUES ${Array.from({ length: cards }, (_, card) =>
     `(${CARD_COLUMNS.map((type, k) => `$${19 + card * CARD_COLUMNS.length + k}::${type}`).join(", ")}, ${card + 1})`).join(", ")}`;
 const IDENTITY = `character, background, "set", is_holo, is_glitch, is_dark_holo`;
-// Reads the collection as it was before this statement's insert (exact index cards_owner_identity).
-// A LATERAL probe with LIMIT 1 per card, not NOT EXISTS: PostgreSQL may run NOT EXISTS in the
-// select list as a hashed subplan that reads the player's whole collection every pack, and picks
-// it whenever its statistics are stale or missing (a new server, autovacuum behind): the pack's
-// cost then grew with the collection (measured: ~940 rows read per pack at 1,900 cards, and
-// throughput down by a third within a minute of packs). The probe reads at most one row per card.
-const OWNED_BEFORE = `LEFT JOIN LATERAL (
-    SELECT true AS owned FROM cards c WHERE c.user_id = $1::int AND c.character = i.character AND c.background = i.background
-      AND c."set" = i."set" AND c.is_holo = i.is_holo AND c.is_glitch = i.is_glitch AND c.is_dark_holo = i.is_dark_holo
-    LIMIT 1
-  ) o ON true`;
+// Per card of the pack (grouped: two equal cards in one pack are one group), how many copies the
+// player held before this statement's insert, counted up to 2 (exact index cards_owner_identity):
+// 0 makes the card new; 1 with one more in the pack, or 0 with two, is the player's second copy,
+// the one moment their card stack changes (migration 20261130100000). A LATERAL-like probe with
+// LIMIT per card, not NOT EXISTS: PostgreSQL may run NOT EXISTS as a hashed subplan that reads the
+// player's whole collection every pack, and picks it whenever its statistics are stale or missing
+// (a new server, autovacuum behind): the pack's cost then grew with the collection (measured: ~940
+// rows read per pack at 1,900 cards, and throughput down by a third within a minute of packs).
+/**
+ * BENCH_PACKS_WITHOUT_STACKS=1 builds the pack's statement as it was before card stacks (no word
+ * to the trigger, a LIMIT 1 "is it new" probe): the baseline of the bench's card
+ * stacks row, whose server for it also has the cards' triggers off. Never for players: matches
+ * would miss the spares those packs make.
+ */
+const WITHOUT_STACKS = process.env.BENCH_PACKS_WITHOUT_STACKS === "1";
+const HELD_BEFORE = `SELECT v.character, v.background, v."set", v.is_holo, v.is_glitch, v.is_dark_holo, count(*)::int AS in_pack,
+      (SELECT count(*) FROM (SELECT 1 FROM cards c WHERE c.user_id = $1::int AND c.character = v.character AND c.background = v.background
+        AND c."set" = v."set" AND c.is_holo = v.is_holo AND c.is_glitch = v.is_glitch AND c.is_dark_holo = v.is_dark_holo LIMIT ${WITHOUT_STACKS ? 1 : 2}) x)::int AS before
+    FROM v GROUP BY v.character, v.background, v."set", v.is_holo, v.is_glitch, v.is_dark_holo`;
+// Whether a card of this pack is the player's second copy of it (held before, counted up to 2,
+// plus the pack's own). When none is, the pack changes no card stack (migration 20261130100000),
+// and a transaction-local setting tells the cards' insert trigger to skip its count; when one is
+// (seldom, for a player of many cards), the trigger counts as for any insert.
+const TOLD = `
+    told AS (
+      SELECT set_config('foilbound.pack_stacks_kept', CASE WHEN bool_or(h.before < 2 AND h.before + h.in_pack >= 2) THEN '' ELSE 'on' END, true)
+      FROM held h
+    ),`;
+const SAME_CARD = (a: string, b: string) =>
+  ["character", "background", '"set"', "is_holo", "is_glitch", "is_dark_holo"].map((c) => `${a}.${c} = ${b}.${c}`).join(" AND ");
 
 // After the cards: the nonce and pity counter after these packs, the commitment, client seed and
 // first nonce, then per pack its nonce, pity flag, tiers and cards (the pull history's rows).
@@ -337,7 +356,9 @@ const fairValues = (d: Draw) => [
  * got there first. The nonce in the WHERE says again what the version already guarantees: these
  * packs were drawn with the nonce (and the seeds) the row holds. Only the new cards' ids and
  * identities come back: everything else the caller already knows. One statement per set and
- * pack count (1 or 10), each prepared once per connection.
+ * pack count (1 or 10), each prepared once per connection. It tells the cards' insert trigger
+ * when the pack changes no card stack (TOLD): the trigger's count would cost every pack (issue 48,
+ * bench/NOTES.md).
  */
 function swapAndInsert(s: CardSet, count: PackCount): PreparedStatement {
   const fair = 19 + CARDS_PER_PACK * count * CARD_COLUMNS.length;
@@ -351,18 +372,22 @@ function swapAndInsert(s: CardSet, count: PackCount): PreparedStatement {
         AND EXISTS (SELECT 1 FROM sessions s WHERE s.id = $18::varchar AND s.user_id = $1::int AND s.expires_at > now())
       RETURNING id, version
     ),
+    v AS (SELECT * FROM (${packCards(CARDS_PER_PACK * count)}) AS v(character, background, "set", is_holo, is_glitch, is_dark_holo, points, n)),
+    held AS (${HELD_BEFORE}),
     inserted AS (
       INSERT INTO cards (user_id, ${IDENTITY}, points, opened_at)
       SELECT u.id, v.character, v.background, v."set", v.is_holo, v.is_glitch, v.is_dark_holo, v.points, $17::timestamptz
-      FROM u CROSS JOIN (${packCards(CARDS_PER_PACK * count)}) AS v(character, background, "set", is_holo, is_glitch, is_dark_holo, points, n) ORDER BY v.n
+      FROM u CROSS JOIN v ORDER BY v.n
       RETURNING id, ${IDENTITY}, points
     ),
+${WITHOUT_STACKS ? "" : TOLD}
     pulled AS (
       INSERT INTO pulls (user_id, "set", opened_at, server_seed_hash, client_seed, nonce, pity, tiers, cards)
       SELECT u.id, ${s.id}, $17::timestamptz, $${fair + 2}::varchar, $${fair + 3}::varchar, p.nonce, p.pity, p.tiers, p.cards
       FROM u CROSS JOIN (VALUES ${pullRows}) AS p(nonce, pity, tiers, cards) ORDER BY p.nonce
     )
-    SELECT i.*, o.owned IS NULL AS is_new, (SELECT version FROM u) AS player_version FROM inserted i ${OWNED_BEFORE} ORDER BY i.id`,
+    SELECT i.*, h.before = 0 AS is_new, (SELECT version FROM u) AS player_version
+    FROM inserted i JOIN held h ON ${SAME_CARD("h", "i")}${WITHOUT_STACKS ? "" : " CROSS JOIN told"} ORDER BY i.id`,
   };
 }
 const STATEMENTS = new Map(SETS.flatMap((s) => PACK_COUNTS.map((n) => [`${s.id}:${n}`, swapAndInsert(s, n)] as const)));

@@ -48,10 +48,11 @@ export async function acceptTrade(db: Db, userId: number, tradeId: number, unloc
     await trx("cards").where({ id: offered.id }).update({ user_id: trade.toUserId });
     await trx("cards").where({ id: requested.id }).update({ user_id: trade.fromUserId });
     const delta = Number(requested.points) - Number(offered.points);
-    if (delta !== 0) {
-      await trx("users").where({ id: trade.fromUserId }).update({ total_score: trx.raw("total_score + ?", [delta]), updated_at: now });
-      await trx("users").where({ id: trade.toUserId }).update({ total_score: trx.raw("total_score - ?", [delta]), updated_at: now });
-    }
+    // Both players' rows are written even when the scores do not move: the new row version makes a
+    // pack opened meanwhile on its older view of the cards start again (packOpener.ts), so the
+    // pack's "second copy" count (card stacks, issue 48) never misses a card this trade moved.
+    await trx("users").where({ id: trade.fromUserId }).update({ total_score: trx.raw("total_score + ?", [delta]), updated_at: now });
+    await trx("users").where({ id: trade.toUserId }).update({ total_score: trx.raw("total_score - ?", [delta]), updated_at: now });
     await trx("trades").where({ id: trade.id }).update({ status: "accepted", updated_at: now, accepted_at: now });
     // Issue 48: a wanted card received leaves the receiver's wishlist, in this same transaction.
     await fulfilWishes(trx, [

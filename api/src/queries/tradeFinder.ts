@@ -1,9 +1,11 @@
 // Issue 48, trade finder: wishlist, spares and matches, all computed in the database.
 //
 // A player's spare copies of a card are the copies beyond the kept count (none when not for
-// trade), stored per player and card in card_stacks (kept by triggers on cards, migration
-// 20261129400000), less the copies in the player's open offers (pending, not expired; offered by
-// them or requested from them), which are counted at read time: game/tradeFinder.ts.
+// trade), less the copies in the player's open offers (pending, not expired; offered by them or
+// requested from them): game/tradeFinder.ts. card_stacks holds per player and card the settings
+// and whether the player holds 2 or more copies (migration 20261130100000); its partial indexes
+// find the players who may have a spare (spareHint), and the copies are counted from cards only
+// where the exact number matters: a player who keeps more than 1, or has copies in open offers.
 import type { Db, Trx } from "../db/knex.ts";
 import { runPrepared } from "../db/prepared.ts";
 import { utcDayStart } from "../game/periods.ts";
@@ -32,6 +34,21 @@ const copiesInOpenOffers = (h: string) => `(
   + (SELECT count(*) FROM trades t JOIN cards oc ON oc.id = t.requested_card_id
     WHERE t.to_user_id = ${h}.user_id AND t.status = 'pending' AND t.expires_at > :now AND oc.user_id = ${h}.user_id AND ${same("oc", h)}))`;
 
+/** Stack `s` may hold a spare: its player holds 2 or more copies (or keeps none), and it is for trade. The partial indexes' predicate (migration 20261130100000's SPARE_HINT), so they serve it. */
+const spareHint = (s: string) => `(${s}.multi OR ${s}.keep_count = 0) AND NOT ${s}.not_for_trade`;
+
+/** The copies player `s.user_id` holds of stack `s`'s card (index-only on cards_owner_identity). */
+const copiesOf = (s: string) => `(SELECT count(*) FROM cards c WHERE c.user_id = ${s}.user_id AND ${same("c", s)})`;
+
+/**
+ * The spare copies of a stack that passed spareHint, less `offers` (SQL: its copies in open offers):
+ * positive exactly when the player can spare one. Counted from cards only for a player who keeps
+ * another number than 1 or has copies in open offers; otherwise 2 or more copies, keeping 1, is a
+ * spare, and 1 stands for "at least one" (matches and owner counts ask only whether there is one).
+ */
+const spareAfterOffers = (s: string, offers: string) =>
+  `CASE WHEN ${s}.keep_count = 1 AND ${offers} = 0 THEN 1 ELSE ${copiesOf(s)} - ${s}.keep_count - ${offers} END`;
+
 /** Player `u` may be matched with me at all: shown in matches, unlocked for trading, no block either way. */
 const ELIGIBLE = (u: string) => `${u}.show_in_matches
   AND ${u}.created_at <= :unlockedBefore AND ${packsOpenedSql(u)} >= :minPacks
@@ -50,10 +67,11 @@ const CANDIDATE_COLUMNS = `u.id AS user_id, u.display_name, u.updated_at AS acti
  */
 const sparesOfCandidates = (cand: string) => `
     SELECT * FROM (
-      SELECT s.user_id, ${cols("s")}, w.points, s.spare - ${copiesInOpenOffers("s")} AS spare
-      FROM (SELECT s.* FROM ${cand} c CROSS JOIN LATERAL (SELECT * FROM card_stacks s WHERE s.user_id = c.user_id AND s.spare > 0 OFFSET 0) s OFFSET 0) s
+      SELECT s.user_id, ${cols("s")}, w.points, ${spareAfterOffers("s", "o.n")} AS spare
+      FROM (SELECT s.* FROM ${cand} c CROSS JOIN LATERAL (SELECT * FROM card_stacks s WHERE s.user_id = c.user_id AND ${spareHint("s")} OFFSET 0) s OFFSET 0) s
       JOIN want w ON ${same("s", "w")}
       -- The open-offer probes only for the stacks I want (OFFSET 0: not for every spare stack).
+      CROSS JOIN LATERAL (SELECT ${copiesInOpenOffers("s")} AS n) o
       OFFSET 0
     ) h WHERE h.spare > 0`;
 
@@ -74,7 +92,7 @@ const SPARE_HOLDERS = `
     SELECT ${CANDIDATE_COLUMNS} FROM users u
     WHERE u.id IN (
         SELECT h.user_id FROM want w CROSS JOIN LATERAL (
-          SELECT s.user_id FROM card_stacks s WHERE ${same("s", "w")} AND s.spare > 0 AND s.user_id <> :me
+          SELECT s.user_id FROM card_stacks s WHERE ${same("s", "w")} AND ${spareHint("s")} AND s.user_id <> :me
           ORDER BY s.user_id DESC LIMIT (SELECT per_card FROM budget)
         ) h
         -- Evaluated once, first: a page the mutual side fills never reads the rest.
@@ -140,7 +158,7 @@ export async function wishlistOf(db: Db | Trx, userId: number, now: Date, only?:
     `WITH ${want(only ? COLS.map((c) => `${q(c)} = :${c}`).join(" AND ") : "true")}
      SELECT w.*, (SELECT count(*) FROM (
          SELECT 1 FROM card_stacks s JOIN users u ON u.id = s.user_id AND u.show_in_matches
-         WHERE ${same("s", "w")} AND s.spare > 0 AND s.user_id <> :me AND s.spare - ${copiesInOpenOffers("s")} > 0
+         WHERE ${same("s", "w")} AND ${spareHint("s")} AND s.user_id <> :me AND ${spareAfterOffers("s", copiesInOpenOffers("s"))} > 0
          LIMIT :cap) o)::int AS owners
      FROM want w
      ORDER BY w.created_at DESC, ${cols("w")}`,
@@ -263,7 +281,7 @@ export function matchesStatement(userId: number, unlock: TradeUnlock, now: Date,
   ${MY_OPEN},
   my_spares AS MATERIALIZED (
     SELECT * FROM (
-      SELECT ${cols("s")}, f.points, f.id AS card_id, o.in_offers, s.spare - o.in_offers AS spare
+      SELECT ${cols("s")}, f.points, f.id AS card_id, o.in_offers, ${copiesOf("s")} - s.keep_count - o.in_offers AS spare
       FROM card_stacks s
       CROSS JOIN LATERAL (
         SELECT count(*)::int AS in_offers FROM cards c JOIN my_open m ON m.id = c.id WHERE c.user_id = :me AND ${same("c", "s")}
@@ -271,7 +289,7 @@ export function matchesStatement(userId: number, unlock: TradeUnlock, now: Date,
       CROSS JOIN LATERAL (
         SELECT c.id, c.points FROM cards c WHERE c.user_id = :me AND ${same("c", "s")} AND c.id NOT IN (SELECT id FROM my_open) ORDER BY c.id LIMIT 1
       ) f
-      WHERE s.user_id = :me AND s.spare > 0 AND EXISTS (SELECT 1 FROM may)
+      WHERE s.user_id = :me AND ${spareHint("s")} AND EXISTS (SELECT 1 FROM may)
     ) s WHERE s.spare > 0
   ),
   mutual_budget AS MATERIALIZED (

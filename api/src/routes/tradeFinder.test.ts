@@ -313,24 +313,35 @@ describe("matches pair different cards", () => {
 });
 
 describe("stored stacks", () => {
-  it("count every copy through packs, trades, deletions and deleted accounts, and keep their settings for cards not owned yet", async () => {
+  const stackOf = (p: Player, c: Card) => server.db("card_stacks").where(identityWhere(p.id, c)).first("multi", "keep_count");
+  const removeCopies = (p: Player, c: Card, copies: number) =>
+    server.db("cards").whereIn("id", server.db("cards").where(identityWhere(p.id, c)).select("id").limit(copies)).delete();
+
+  it("say whether a player holds 2 or more copies through grants, trades, deletions and deleted accounts, and keep settings for cards not owned yet", async () => {
     const [me, other] = [await player(), await player()];
     // A setting for a card not owned yet waits on its stack.
     expect(await keep(me, X, { keep: 3 })).toMatchObject({ status: 200, body: { keep: 3, notForTrade: false } });
-    await give(me, X, 4);
-    expect(await server.db("card_stacks").where(identityWhere(me.id, X)).first("copies", "keep_count", "spare")).toEqual({ copies: 4, keep_count: 3, spare: 1 });
-    const opened = await me.client.post("/api/open-pack", { set: 1 });
-    expect(opened.status).toBe(200);
-    const [mine] = await give(me, Y);
-    const [theirs] = await give(other, Z);
-    const sent = await offer(me, other, mine!, theirs!);
+    expect(await stackOf(me, X)).toEqual({ multi: false, keep_count: 3 });
+    await give(me, X);
+    expect(await stackOf(me, X)).toEqual({ multi: false, keep_count: 3 });
+    await give(me, X, 3);
+    expect(await stackOf(me, X)).toEqual({ multi: true, keep_count: 3 });
+    // A trade: my only Y goes to a player who had one (their second copy), their second Z comes to me.
+    const [myY] = await give(me, Y);
+    await give(other, Y);
+    const [theirZ] = await give(other, Z, 2);
+    expect(await stackOf(other, Z)).toMatchObject({ multi: true });
+    const sent = await offer(me, other, myY!, theirZ!);
     expect((await other.client.post(`/api/trade/${sent.body.trade.id}/accept`)).status).toBe(200);
+    expect(await stackOf(other, Y)).toMatchObject({ multi: true });
+    expect(await stackOf(other, Z)).toMatchObject({ multi: false });
+    expect((await stackOf(me, Z))?.multi ?? false).toBe(false);
     expect(await stackMismatches(server.db)).toBe(0);
-    // The pack may have brought more copies of X: counted from what the stack says now.
-    const xStack = () => server.db("card_stacks").where(identityWhere(me.id, X)).first("copies", "spare");
-    const before = (await xStack()).copies as number;
-    for (let i = 0; i < 2; i++) await server.db("cards").whereIn("id", server.db("cards").where(identityWhere(me.id, X)).select("id").limit(1)).delete();
-    expect(await xStack()).toEqual({ copies: before - 2, spare: Math.max(0, before - 2 - 3) });
+    // Deleting copies down to one clears it, and the setting stays.
+    await removeCopies(me, X, 2);
+    expect(await stackOf(me, X)).toEqual({ multi: true, keep_count: 3 });
+    await removeCopies(me, X, 1);
+    expect(await stackOf(me, X)).toEqual({ multi: false, keep_count: 3 });
     expect(await stackMismatches(server.db)).toBe(0);
     // An account deleted with its cards takes its stacks with it (the cascade reaches both).
     const gone = await player();
@@ -338,5 +349,18 @@ describe("stored stacks", () => {
     await server.db("users").where({ id: gone.id }).delete();
     expect(Number((await server.db("card_stacks").where({ user_id: gone.id }).count("* as n").first())!.n)).toBe(0);
     expect(await stackMismatches(server.db)).toBe(0);
+  });
+
+  it("are kept by the pack itself: a second copy from a pack, and two equal cards in one Open 10, mark their stack", async () => {
+    const me = await player();
+    // One copy of every plain card of set 1: most cards a pack brings are then a second copy.
+    const plain = SETS[0]!.characters.map((_, i) => plainCard(1, i));
+    await giveCards(server.db, me.id, plain);
+    await server.db("users").where({ id: me.id }).update({ coins: 100 });
+    for (const body of [{ set: 1 }, { set: 1 }, { set: 1, count: 10 }]) expect((await me.client.post("/api/open-pack", body)).status).toBe(200);
+    // The packs' cards were counted by the pack's statement (the insert trigger stood aside).
+    expect(await stackMismatches(server.db)).toBe(0);
+    const marked = await server.db("card_stacks").where({ user_id: me.id, multi: true }).count("* as n").first();
+    expect(Number(marked!.n)).toBeGreaterThan(0);
   });
 });

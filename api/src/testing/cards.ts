@@ -25,7 +25,7 @@ const IDENTITY = `character, background, "set", is_holo, is_glitch, is_dark_holo
 
 /**
  * Every player's kept total matches their cards, every card has exactly one owner, and every
- * stored stack (card_stacks, issue 48) counts exactly the copies its player holds.
+ * player's card stacks (card_stacks, issue 48) say rightly whether they hold 2 or more copies.
  */
 export async function scoreLedger(db: Db): Promise<{ cards: number; mismatches: number }> {
   const { rows } = await db.raw(`
@@ -36,11 +36,11 @@ export async function scoreLedger(db: Db): Promise<{ cards: number; mismatches: 
   return { cards: Number(cards?.n ?? 0), mismatches: Number(rows[0].n) + (await stackMismatches(db)) };
 }
 
-/** Stacks whose copies differ from the cards' own count (either side missing counts as 0). */
+/** Cards a player holds 2 or more copies of whose stack does not say so, and stacks that say so wrongly. */
 export async function stackMismatches(db: Db): Promise<number> {
   const { rows } = await db.raw(`
     SELECT count(*) AS n FROM (SELECT user_id, ${IDENTITY}, count(*) AS n FROM cards GROUP BY user_id, ${IDENTITY}) c
     FULL JOIN card_stacks s USING (user_id, ${IDENTITY})
-    WHERE coalesce(c.n, 0) <> coalesce(s.copies, 0)`);
+    WHERE (coalesce(c.n, 0) >= 2) <> coalesce(s.multi, false)`);
   return Number(rows[0].n);
 }

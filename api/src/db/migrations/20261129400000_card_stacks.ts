@@ -30,10 +30,29 @@ export async function up(knex: Knex): Promise<void> {
       spare integer GENERATED ALWAYS AS (CASE WHEN not_for_trade THEN 0 ELSE greatest(copies - keep_count, 0) END) STORED,
       PRIMARY KEY (user_id, ${IDENTITY})
     )`);
+  await createSpareIndexes(knex);
+  await createCopiesTriggers(knex);
+
+  // Today's cards and keep settings.
+  await knex.raw(`
+    INSERT INTO card_stacks (user_id, ${IDENTITY}, copies)
+    SELECT user_id, ${IDENTITY}, count(*) FROM cards GROUP BY user_id, ${IDENTITY}`);
+  await knex.raw(`
+    INSERT INTO card_stacks (user_id, ${IDENTITY}, keep_count, not_for_trade)
+    SELECT user_id, ${IDENTITY}, keep_count, not_for_trade FROM trade_keeps
+    ON CONFLICT (user_id, ${IDENTITY}) DO UPDATE SET keep_count = excluded.keep_count, not_for_trade = excluded.not_for_trade`);
+  await knex.schema.dropTable("trade_keeps");
+}
+
+/** The partial indexes over stacks with a spare copy (also the next migration's way back). */
+export async function createSpareIndexes(knex: Knex): Promise<void> {
   await knex.raw(`CREATE INDEX card_stacks_spare ON card_stacks (${IDENTITY}, user_id) INCLUDE (spare) WHERE spare > 0`);
   // A candidate's spares, read without visiting the table (the primary key would visit every stack).
   await knex.raw(`CREATE INDEX card_stacks_user_spare ON card_stacks (user_id) INCLUDE (${IDENTITY}, spare) WHERE spare > 0`);
+}
 
+/** The triggers that keep `copies` (also the next migration's way back). */
+export async function createCopiesTriggers(knex: Knex): Promise<void> {
   // Copies of cards moving in (by statement, grouped; ordered so that two statements lock in one order).
   await knex.raw(`
     CREATE FUNCTION card_stacks_add() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -74,16 +93,6 @@ export async function up(knex: Knex): Promise<void> {
   await knex.raw(
     `CREATE TRIGGER cards_stack_move AFTER UPDATE ON cards REFERENCING OLD TABLE AS old_cards NEW TABLE AS new_cards FOR EACH STATEMENT EXECUTE FUNCTION card_stacks_move()`,
   );
-
-  // Today's cards and keep settings.
-  await knex.raw(`
-    INSERT INTO card_stacks (user_id, ${IDENTITY}, copies)
-    SELECT user_id, ${IDENTITY}, count(*) FROM cards GROUP BY user_id, ${IDENTITY}`);
-  await knex.raw(`
-    INSERT INTO card_stacks (user_id, ${IDENTITY}, keep_count, not_for_trade)
-    SELECT user_id, ${IDENTITY}, keep_count, not_for_trade FROM trade_keeps
-    ON CONFLICT (user_id, ${IDENTITY}) DO UPDATE SET keep_count = excluded.keep_count, not_for_trade = excluded.not_for_trade`);
-  await knex.schema.dropTable("trade_keeps");
 }
 
 export async function down(knex: Knex): Promise<void> {

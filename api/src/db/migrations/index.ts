@@ -21,6 +21,7 @@ import * as tradeFinder from "./20261129230000_trade_finder.ts";
 import * as testRefunds from "./20261129300000_test_refunds.ts";
 import * as optionalPassword from "./20261129310000_optional_password.ts";
 import * as cardStacks from "./20261129400000_card_stacks.ts";
+import * as cardStacksMulti from "./20261130100000_card_stacks_multi.ts";
 import * as wishPoints from "./20261129500000_wish_points.ts";
 import * as ownerIdentityWithId from "./20261129510000_owner_identity_with_id.ts";
 
@@ -51,6 +52,7 @@ const MIGRATIONS: Array<[name: string, migration: Knex.Migration]> = [
   ["20261129400000_card_stacks", cardStacks],
   ["20261129500000_wish_points", wishPoints],
   ["20261129510000_owner_identity_with_id", ownerIdentityWithId],
+  ["20261130100000_card_stacks_multi", cardStacksMulti],
 ];
 
 export const migrationSource: Knex.MigrationSource<[string, Knex.Migration]> = {
