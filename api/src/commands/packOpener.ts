@@ -310,6 +310,13 @@ const packCards = (cards: number) =>
   `VALUES ${Array.from({ length: cards }, (_, card) =>
     `(${CARD_COLUMNS.map((type, k) => `$${19 + card * CARD_COLUMNS.length + k}::${type}`).join(", ")}, ${card + 1})`).join(", ")}`;
 const IDENTITY = `character, background, "set", is_holo, is_glitch, is_dark_holo`;
+/**
+ * BENCH_PACKS_WITHOUT_STACKS=1 builds the pack's statement without its card stacks' parts (no word
+ * to the trigger, a LIMIT 1 "is it new" probe): the baseline of the bench's card stacks row, whose
+ * server for it also has the cards' triggers off. Never for players: matches would miss the
+ * spares those packs make.
+ */
+const WITHOUT_STACKS = process.env.BENCH_PACKS_WITHOUT_STACKS === "1";
 // Per card of the pack (grouped: two equal cards in one pack are one group), how many copies the
 // player held before this statement's insert, counted up to 2 (exact index cards_owner_identity):
 // 0 makes the card new; 1 with one more in the pack, or 0 with two, is the player's second copy,
@@ -318,13 +325,6 @@ const IDENTITY = `character, background, "set", is_holo, is_glitch, is_dark_holo
 // player's whole collection every pack, and picks it whenever its statistics are stale or missing
 // (a new server, autovacuum behind): the pack's cost then grew with the collection (measured: ~940
 // rows read per pack at 1,900 cards, and throughput down by a third within a minute of packs).
-/**
- * BENCH_PACKS_WITHOUT_STACKS=1 builds the pack's statement as it was before card stacks (no word
- * to the trigger, a LIMIT 1 "is it new" probe): the baseline of the bench's card
- * stacks row, whose server for it also has the cards' triggers off. Never for players: matches
- * would miss the spares those packs make.
- */
-const WITHOUT_STACKS = process.env.BENCH_PACKS_WITHOUT_STACKS === "1";
 const HELD_BEFORE = `SELECT v.character, v.background, v."set", v.is_holo, v.is_glitch, v.is_dark_holo, count(*)::int AS in_pack,
       (SELECT count(*) FROM (SELECT 1 FROM cards c WHERE c.user_id = $1::int AND c.character = v.character AND c.background = v.background
         AND c."set" = v."set" AND c.is_holo = v.is_holo AND c.is_glitch = v.is_glitch AND c.is_dark_holo = v.is_dark_holo LIMIT ${WITHOUT_STACKS ? 1 : 2}) x)::int AS before
