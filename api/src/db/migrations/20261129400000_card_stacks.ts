@@ -88,6 +88,11 @@ export async function createCopiesTriggers(knex: Knex): Promise<void> {
       ON CONFLICT (user_id, ${IDENTITY}) DO UPDATE SET copies = card_stacks.copies + excluded.copies;
       RETURN NULL;
     END $$`);
+  await attachStackTriggers(knex);
+}
+
+/** The statement triggers on cards that call card_stacks_add, _remove and _move (whichever version of them is defined). */
+export async function attachStackTriggers(knex: Knex): Promise<void> {
   await knex.raw(`CREATE TRIGGER cards_stack_add AFTER INSERT ON cards REFERENCING NEW TABLE AS new_cards FOR EACH STATEMENT EXECUTE FUNCTION card_stacks_add()`);
   await knex.raw(`CREATE TRIGGER cards_stack_remove AFTER DELETE ON cards REFERENCING OLD TABLE AS old_cards FOR EACH STATEMENT EXECUTE FUNCTION card_stacks_remove()`);
   await knex.raw(

@@ -1,5 +1,5 @@
 import type { Knex } from "knex";
-import { createCopiesTriggers, createSpareIndexes } from "./20261129400000_card_stacks.ts";
+import { attachStackTriggers, createCopiesTriggers, createSpareIndexes } from "./20261129400000_card_stacks.ts";
 
 // Issue 48, item 6: open-pack may lose at most 5% of its throughput to the trade finder's data.
 // Keeping each stack's exact copies cost a pack ~16% (bench/NOTES.md, "card stacks' cost, taken
@@ -77,11 +77,7 @@ export async function up(knex: Knex): Promise<void> {
       ${raiseFor(`SELECT DISTINCT n.user_id, ${N("n")} FROM new_cards n JOIN old_cards o ON o.id = n.id AND o.user_id <> n.user_id`)}
       RETURN NULL;
     END $$`);
-  await knex.raw(`CREATE TRIGGER cards_stack_add AFTER INSERT ON cards REFERENCING NEW TABLE AS new_cards FOR EACH STATEMENT EXECUTE FUNCTION card_stacks_add()`);
-  await knex.raw(`CREATE TRIGGER cards_stack_remove AFTER DELETE ON cards REFERENCING OLD TABLE AS old_cards FOR EACH STATEMENT EXECUTE FUNCTION card_stacks_remove()`);
-  await knex.raw(
-    `CREATE TRIGGER cards_stack_move AFTER UPDATE ON cards REFERENCING OLD TABLE AS old_cards NEW TABLE AS new_cards FOR EACH STATEMENT EXECUTE FUNCTION card_stacks_move()`,
-  );
+  await attachStackTriggers(knex);
 }
 
 export async function down(knex: Knex): Promise<void> {
