@@ -19,8 +19,8 @@ const N = (a: string) => COLS.map((c) => `${a}.${c}`).join(", ");
 const SAME = (a: string, b: string) => COLS.map((c) => `${a}.${c} = ${b}.${c}`).join(" AND ");
 /** Player `g.user_id` holds 2 or more copies of `g`'s card, counting this statement's own changes. */
 const HOLDS_TWO = (g: string) => `(SELECT count(*) FROM (SELECT 1 FROM cards c WHERE c.user_id = ${g}.user_id AND ${SAME("c", g)} LIMIT 2) x) >= 2`;
-/** Spare holders as the partial indexes see them: 2 or more copies, or keeping none; for trade. */
-export const SPARE_HINT = `(multi OR keep_count = 0) AND NOT not_for_trade`;
+/** Spare holders as the partial indexes see them: 2 or more copies, or keeping none; for trade (queries/tradeFinder.ts's spareHint asks the same, so the indexes serve it). */
+const SPARE_HINT = `(multi OR keep_count = 0) AND NOT not_for_trade`;
 
 /** Sets the flag for the groups of `groups` (a subquery of user_id and identity) whose player now holds 2 or more. */
 const raiseFor = (groups: string) => `
