@@ -6,10 +6,6 @@
 import { randomBytes } from "node:crypto";
 import { rmSync } from "node:fs";
 import knex, { type Knex } from "knex";
-import { pullCard } from "../game/pull.ts";
-import { points } from "../game/rarity.ts";
-import { seededRandom } from "../game/seededRandom.ts";
-import { SETS } from "../game/sets.ts";
 import { SESSION_MAX_AGE_MS, sessionCookieHeader } from "../http/session.ts";
 import { migrateLatest } from "../db/knex.ts";
 import { seedLeaderboard } from "./leaderboardSeed.ts";
@@ -23,6 +19,8 @@ import { runLiveBench } from "./liveStreams.ts";
 import { benchCheckout } from "./checkout.ts";
 import { requestLogMicrosPerRequest } from "./logCost.ts";
 import { runWrk, type WrkResult } from "./wrk.ts";
+import { fillCollections, signUpMany } from "./players.ts";
+import { benchCardStacks } from "./cardStacksCost.ts";
 
 export interface ApiBenchOptions {
   /** A PostgreSQL server URL (any database on it); the bench creates and drops its own. */
@@ -47,9 +45,10 @@ export interface ApiBenchOptions {
    * BENCH_API_ONLY=checkout: only the store's checkout row;
    * BENCH_API_ONLY=fair-share: only the fair share rows (one player's flood, both databases);
    * BENCH_API_ONLY=live: only the live events rows (streams held, chat to stream across processes);
-   * BENCH_API_ONLY=matches: only the trade finder's matches row (the 100,000-player seed, then the row).
+   * BENCH_API_ONLY=matches: only the trade finder's matches row (the 100,000-player seed, then the row);
+   * BENCH_API_ONLY=card-stacks: only the card stacks' cost on open-pack (two databases of their own, ~3 minutes).
    */
-  only?: "embedded" | "open-pack" | "checkout" | "fair-share" | "live" | "matches";
+  only?: "embedded" | "open-pack" | "checkout" | "fair-share" | "live" | "matches" | "card-stacks";
   log?: (line: string) => void;
 }
 
@@ -69,47 +68,13 @@ export function apiBenchOptionsFromEnv(env = process.env): ApiBenchOptions {
     webConcurrency: Number(env.BENCH_WEB_CONCURRENCY || 1),
     logBlocks: Number(env.BENCH_LOG_BLOCKS || 10),
     port: Number(env.BENCH_PORT || 3322),
-    only: (["embedded", "open-pack", "checkout", "fair-share", "live", "matches"] as const).find((only) => only === env.BENCH_API_ONLY),
+    only: (["embedded", "open-pack", "checkout", "fair-share", "live", "matches", "card-stacks"] as const).find((only) => only === env.BENCH_API_ONLY),
   };
 }
 
 
 /** Players checking out at once in the checkout row: a store is a quiet path next to packs. */
 const CHECKOUT_CLIENTS = 8;
-
-async function signUpMany(url: string, prefix: string, n: number): Promise<string[]> {
-  const cookies: string[] = [];
-  for (let i = 0; i < n; i += 4) {
-    cookies.push(...(await Promise.all(Array.from({ length: Math.min(4, n - i) }, (_, j) => signUp(url, `${prefix}${i + j}`)))));
-  }
-  return cookies;
-}
-
-/** Gives the named players `perPlayer` real pulls each (set-based, like leaderboardSeed) and enough coins. */
-async function fillCollections(db: Knex, usernames: string[], perPlayer: number): Promise<void> {
-  const rng = seededRandom(11);
-  const pool = Array.from({ length: 4000 }, (_, i) => {
-    const card = pullCard(SETS[i % SETS.length]!.id, rng);
-    return [card.character, card.background, card.set, card.isHolo, card.isGlitch, card.isDarkHolo, points(card)] as const;
-  });
-  const col = (k: number) => pool.map((p) => p[k]);
-  await db.raw(
-    `INSERT INTO cards (user_id, character, background, "set", is_holo, is_glitch, is_dark_holo, points)
-     SELECT u.id, p.c, p.b, p.s, p.h, p.gl, p.d, p.pts
-     FROM users u CROSS JOIN generate_series(1, ?) g
-     JOIN unnest(?::text[], ?::text[], ?::smallint[], ?::bool[], ?::bool[], ?::bool[], ?::int[]) WITH ORDINALITY AS p(c, b, s, h, gl, d, pts, idx)
-       ON p.idx = 1 + (hashint4(g + u.id * 7919) & 2147483647) % ?
-     WHERE u.username = ANY(?::text[])`,
-    [perPlayer, col(0), col(1), col(2), col(3), col(4), col(5), col(6), pool.length, usernames] as unknown as Knex.RawBinding[],
-  );
-  await db.raw(
-    `UPDATE users u SET total_score = s.total, card_count = s.n
-     FROM (SELECT user_id, sum(points) AS total, count(*) AS n FROM cards GROUP BY user_id) s
-     WHERE u.id = s.user_id AND u.username = ANY(?::text[])`,
-    [usernames],
-  );
-  await db.raw(`VACUUM ANALYZE cards`);
-}
 
 /**
  * Issue 48's scale: wishlist entries over the leaderboard's players, and players asking for
@@ -172,9 +137,6 @@ export async function signedInSeededPlayers(db: Knex, secret: string, n: number)
   return sessions.map((claims) => sessionCookieHeader(secret, claims));
 }
 
-/** Blocks of the card stacks' cost (issue 48): one run with the triggers off and one with them on each. */
-const STACK_BLOCKS = 6;
-
 /** Each half of a request log block, in seconds. */
 const LOG_RUN_SECONDS = 4;
 
@@ -201,6 +163,10 @@ export async function runApiBench(opts: ApiBenchOptions): Promise<BenchRow[]> {
   };
   try {
     const pgEnv = { DATABASE_URL: url, DATA_DIR: dataDir, SESSION_SECRET: secret, WEB_CONCURRENCY: String(opts.webConcurrency) };
+    if (opts.only === "card-stacks") {
+      rows.push(await benchCardStacks({ ...opts, log: say }));
+      return rows;
+    }
     if (opts.only === "matches") {
       // The matches row alone: the 100,000-player population, then the row (about 6 minutes).
       const seedDb = knex({ client: "pg", connection: url, pool: { min: 0, max: 2 } });
@@ -287,29 +253,6 @@ export async function runApiBench(opts: ApiBenchOptions): Promise<BenchRow[]> {
       logCost.push(1 - (apiOn.perSecond + twinOn.perSecond) / (apiOff.perSecond + twinOff.perSecond));
     }
     say(`request log: ${logCost.map((c) => (c * 100).toFixed(1)).join(", ")} %`);
-    // Issue 48: what keeping card_stacks costs a pack, the same players with and without, in
-    // alternating order, block after block. Without: a process whose pack statement has the stacks'
-    // parts taken out (BENCH_PACKS_WITHOUT_STACKS, packOpener.ts), with the cards' triggers off.
-    const bare = await startServerProcess({ ...pgEnv, LOG_REQUESTS: "0", BENCH_PACKS_WITHOUT_STACKS: "1" }, opts.port + 2);
-    servers.push(bare);
-    await openPack(bare, bigCookies, opts.clients, undefined, LOG_RUN_SECONDS);
-    const stacksOn: Measured[] = [];
-    const stacksOff: Measured[] = [];
-    const stackRatio: number[] = [];
-    const switchStacks = (on: boolean) =>
-      db.raw(["cards_stack_add", "cards_stack_remove", "cards_stack_move"].map((t) => `ALTER TABLE cards ${on ? "ENABLE" : "DISABLE"} TRIGGER ${t};`).join(" "));
-    for (let b = 0; b < STACK_BLOCKS; b++) {
-      const got = new Map<boolean, Measured>();
-      for (const on of b % 2 ? [true, false] : [false, true]) {
-        await switchStacks(on);
-        got.set(on, await openPack(on ? api : bare, bigCookies, opts.clients, undefined, LOG_RUN_SECONDS));
-      }
-      stacksOn.push(got.get(true)!);
-      stacksOff.push(got.get(false)!);
-      stackRatio.push(got.get(true)!.perSecond / got.get(false)!.perSecond);
-    }
-    await switchStacks(true);
-    say(`card stacks: ${stackRatio.map((r) => (r * 100).toFixed(1)).join(", ")} % of without`);
     const tpsText = hasPg ? `pgbench TPC-B ${fmt(tps, " tps")}` : "pgbench not installed";
     const workers = opts.webConcurrency > 1 ? `, ${opts.webConcurrency} workers` : "";
     for (const [label, runs] of [["new players (0 cards)", fresh], [`players of ${opts.bigCollection} cards`, big]] as const) {
@@ -355,13 +298,6 @@ export async function runApiBench(opts: ApiBenchOptions): Promise<BenchRow[]> {
       target: "<= 5%",
       verdict: verdict(median(logCost) <= 0.05),
     });
-    rows.push({
-      benchmark: `open-pack on PostgreSQL, ${opts.clients} clients, players of ${opts.bigCollection} cards: throughput keeping card stacks (issue 48)`,
-      result: `${fmt(stackRatio.map((x) => x * 100), "%", 1)} of the same without them, over ${STACK_BLOCKS} blocks (with: ${fmt(stacksOn.map((m) => m.perSecond), " packs/s")}, API CPU ${fmt(stacksOn.map((m) => m.cpuMsPerRequest), " ms", 2)} per pack)`,
-      baseline: `without (the pack statement without the stacks' parts, triggers off): ${fmt(stacksOff.map((m) => m.perSecond), " packs/s")}, API CPU ${fmt(stacksOff.map((m) => m.cpuMsPerRequest), " ms", 2)} per pack`,
-      target: ">= 95%",
-      verdict: verdict(median(stackRatio) >= 0.95),
-    });
     const logMicros = await requestLogMicrosPerRequest();
     const packCpuMs = median(big.map((m) => m.cpuMsPerRequest));
     rows.push({
@@ -373,6 +309,7 @@ export async function runApiBench(opts: ApiBenchOptions): Promise<BenchRow[]> {
     });
     rows.push(await benchCheckout(api, { clients: CHECKOUT_CLIENTS, repeats: opts.repeats, signUpMany }));
     await stopAll();
+    rows.push(await benchCardStacks({ ...opts, log: say }));
     if (opts.only === "open-pack") {
       await db.destroy();
       return rows;

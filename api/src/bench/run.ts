@@ -5,7 +5,8 @@
 // BENCH_LB_PLAYERS / BENCH_LB_CARDS (100,000 / 5,000,000), BENCH_BIG_COLLECTION (5,000),
 // BENCH_WEB_CONCURRENCY (API workers, 1), BENCH_PORT (3322; the bench also uses the next one),
 // BENCH_LOG_BLOCKS (10: the request log's blocks), BENCH_API_ONLY=embedded (only the embedded
-// database's row; needs no PostgreSQL), BENCH_API_ONLY=open-pack, BENCH_API_ONLY=fair-share (one
+// database's row; needs no PostgreSQL), BENCH_API_ONLY=open-pack, BENCH_API_ONLY=card-stacks (the
+// stacks' cost on open-pack, its own two databases), BENCH_API_ONLY=fair-share (one
 // player's flood of heavy reads against other players' p99, on both databases).
 import { benchFairPacks, benchPullEngine } from "../game/bench.ts";
 import { nodeHmac } from "../lib/fairSeeds.ts";
