@@ -28,19 +28,13 @@ export async function seedLeaderboard(db: Knex, opts: { players: number; cards: 
      SELECT 'lb' || g, 'x', now(), now(), repeat('0', 64), repeat('0', 64), 'bench' FROM generate_series(1, ?) g`,
     [opts.players],
   );
-  // The cards' insert trigger would count each of ~4M player-and-card groups one by one: the
-  // stacks (issue 48) are set once for all below, as the trigger would have set them.
-  await db.raw(`ALTER TABLE cards DISABLE TRIGGER cards_stack_add`);
-  try {
-    await db.raw(
-      `INSERT INTO cards (user_id, character, background, "set", is_holo, is_glitch, is_dark_holo, points)
-       SELECT ? + (g % ?), p.character, p.background, p."set", p.is_holo, p.is_glitch, p.is_dark_holo, p.points
-       FROM generate_series(1, ?) g JOIN bench_pool p ON p.idx = (hashint4(g) & 2147483647) % ?`,
-      [firstId, opts.players, opts.cards, POOL_SIZE],
-    );
-  } finally {
-    await db.raw(`ALTER TABLE cards ENABLE TRIGGER cards_stack_add`);
-  }
+  await db.raw(
+    `INSERT INTO cards (user_id, character, background, "set", is_holo, is_glitch, is_dark_holo, points)
+     SELECT ? + (g % ?), p.character, p.background, p."set", p.is_holo, p.is_glitch, p.is_dark_holo, p.points
+     FROM generate_series(1, ?) g JOIN bench_pool p ON p.idx = (hashint4(g) & 2147483647) % ?`,
+    [firstId, opts.players, opts.cards, POOL_SIZE],
+  );
+  // Only packs raise card stacks themselves (issue 48, migration 20261130200000): set here once for all.
   await db.raw(
     `INSERT INTO card_stacks (user_id, character, background, "set", is_holo, is_glitch, is_dark_holo, multi)
      SELECT user_id, character, background, "set", is_holo, is_glitch, is_dark_holo, true FROM cards WHERE user_id >= ?

@@ -38,5 +38,7 @@ export async function fillCollections(db: Knex, usernames: string[], perPlayer: 
      WHERE u.id = s.user_id AND u.username = ANY(?::text[])`,
     [usernames],
   );
+  // Only packs raise card stacks themselves (migration 20261130200000).
+  await db.raw(`SELECT card_stacks_raise_held(array(SELECT id FROM users WHERE username = ANY(?::text[])))`, [usernames]);
   await db.raw(`VACUUM ANALYZE cards`);
 }

@@ -311,10 +311,9 @@ const packCards = (cards: number) =>
     `(${CARD_COLUMNS.map((type, k) => `$${19 + card * CARD_COLUMNS.length + k}::${type}`).join(", ")}, ${card + 1})`).join(", ")}`;
 const IDENTITY = `character, background, "set", is_holo, is_glitch, is_dark_holo`;
 /**
- * BENCH_PACKS_WITHOUT_STACKS=1 builds the pack's statement without its card stacks' parts (no word
- * to the trigger, a LIMIT 1 "is it new" probe): the baseline of the bench's card stacks row, whose
- * server for it also has the cards' triggers off. Never for players: matches would miss the
- * spares those packs make.
+ * BENCH_PACKS_WITHOUT_STACKS=1 builds the pack's statement without its card stacks' parts (no
+ * second-copy raise, a LIMIT 1 "is it new" probe): the baseline of the bench's card stacks row.
+ * Never for players: matches would miss the spares those packs make.
  */
 const WITHOUT_STACKS = process.env.BENCH_PACKS_WITHOUT_STACKS === "1";
 // Per card of the pack (grouped: two equal cards in one pack are one group), how many copies the
@@ -329,15 +328,13 @@ const HELD_BEFORE = `SELECT v.character, v.background, v."set", v.is_holo, v.is_
       (SELECT count(*) FROM (SELECT 1 FROM cards c WHERE c.user_id = $1::int AND c.character = v.character AND c.background = v.background
         AND c."set" = v."set" AND c.is_holo = v.is_holo AND c.is_glitch = v.is_glitch AND c.is_dark_holo = v.is_dark_holo LIMIT ${WITHOUT_STACKS ? 1 : 2}) x)::int AS before
     FROM v GROUP BY v.character, v.background, v."set", v.is_holo, v.is_glitch, v.is_dark_holo`;
-// Whether a card of this pack is the player's second copy of it (held before, counted up to 2,
-// plus the pack's own). When none is, the pack changes no card stack (migration 20261130100000),
-// and a transaction-local setting tells the cards' insert trigger to skip its count; when one is
-// (seldom, for a player of many cards), the trigger counts as for any insert.
-const TOLD = `
-    told AS (
-      SELECT set_config('foilbound.pack_stacks_kept', CASE WHEN bool_or(h.before < 2 AND h.before + h.in_pack >= 2) THEN '' ELSE 'on' END, true)
-      FROM held h
-    ),`;
+// A card of this pack that is the player's second copy of it (held before, counted up to 2, plus
+// the pack's own) raises the player's stack for it: seldom for a player of many cards, and an
+// expression of the result's rows, so a pack with none runs no more plan nodes than one without
+// stacks (migration 20261130200000). Two equal cards call it twice; the second changes nothing.
+const RAISE_SECOND_COPY = `,
+      CASE WHEN h.before < 2 AND h.before + h.in_pack >= 2
+        THEN card_stacks_raise($1::int, h.character, h.background, h."set", h.is_holo, h.is_glitch, h.is_dark_holo) END AS raised`;
 const SAME_CARD = (a: string, b: string) =>
   ["character", "background", '"set"', "is_holo", "is_glitch", "is_dark_holo"].map((c) => `${a}.${c} = ${b}.${c}`).join(" AND ");
 
@@ -356,9 +353,8 @@ const fairValues = (d: Draw) => [
  * got there first. The nonce in the WHERE says again what the version already guarantees: these
  * packs were drawn with the nonce (and the seeds) the row holds. Only the new cards' ids and
  * identities come back: everything else the caller already knows. One statement per set and
- * pack count (1 or 10), each prepared once per connection. It tells the cards' insert trigger
- * when the pack changes no card stack (TOLD): the trigger's count would cost every pack (issue 48,
- * bench/NOTES.md).
+ * pack count (1 or 10), each prepared once per connection. It raises the player's card stacks for
+ * its second copies itself (RAISE_SECOND_COPY; issue 48, bench/NOTES.md).
  */
 function swapAndInsert(s: CardSet, count: PackCount): PreparedStatement {
   const fair = 19 + CARDS_PER_PACK * count * CARD_COLUMNS.length;
@@ -380,14 +376,13 @@ function swapAndInsert(s: CardSet, count: PackCount): PreparedStatement {
       FROM u CROSS JOIN v ORDER BY v.n
       RETURNING id, ${IDENTITY}, points
     ),
-${WITHOUT_STACKS ? "" : TOLD}
     pulled AS (
       INSERT INTO pulls (user_id, "set", opened_at, server_seed_hash, client_seed, nonce, pity, tiers, cards)
       SELECT u.id, ${s.id}, $17::timestamptz, $${fair + 2}::varchar, $${fair + 3}::varchar, p.nonce, p.pity, p.tiers, p.cards
       FROM u CROSS JOIN (VALUES ${pullRows}) AS p(nonce, pity, tiers, cards) ORDER BY p.nonce
     )
-    SELECT i.*, h.before = 0 AS is_new, (SELECT version FROM u) AS player_version
-    FROM inserted i JOIN held h ON ${SAME_CARD("h", "i")}${WITHOUT_STACKS ? "" : " CROSS JOIN told"} ORDER BY i.id`,
+    SELECT i.*, h.before = 0 AS is_new, (SELECT version FROM u) AS player_version${WITHOUT_STACKS ? "" : RAISE_SECOND_COPY}
+    FROM inserted i JOIN held h ON ${SAME_CARD("h", "i")} ORDER BY i.id`,
   };
 }
 const STATEMENTS = new Map(SETS.flatMap((s) => PACK_COUNTS.map((n) => [`${s.id}:${n}`, swapAndInsert(s, n)] as const)));

@@ -358,7 +358,7 @@ describe("stored stacks", () => {
     await giveCards(server.db, me.id, plain);
     await server.db("users").where({ id: me.id }).update({ coins: 100 });
     for (const body of [{ set: 1 }, { set: 1 }, { set: 1, count: 10 }]) expect((await me.client.post("/api/open-pack", body)).status).toBe(200);
-    // The packs' cards were counted by the pack's statement (the insert trigger stood aside).
+    // The packs' second copies were raised by the pack's own statement (card_stacks_raise).
     expect(await stackMismatches(server.db)).toBe(0);
     const marked = await server.db("card_stacks").where({ user_id: me.id, multi: true }).count("* as n").first();
     expect(Number(marked!.n)).toBeGreaterThan(0);

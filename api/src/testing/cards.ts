@@ -5,13 +5,15 @@ import { cardIdentityColumns } from "../db/cardIdentity.ts";
 
 /**
  * Gives a player chosen cards the way the pack opener stores them: rows with their points plus
- * the player's kept card count and total score. Returns the new card ids in order.
+ * the player's kept card count, total score and card stacks (which only packs raise themselves:
+ * migration 20261130200000). Returns the new card ids in order.
  */
 export async function giveCards(db: Db, userId: number, cards: Card[]): Promise<number[]> {
   const rows = await db("cards")
     .insert(cards.map((c) => ({ user_id: userId, ...cardIdentityColumns(c), points: points(c) })))
     .returning("id");
   await db("users").where({ id: userId }).increment({ card_count: cards.length, total_score: cards.reduce((sum, c) => sum + points(c), 0) });
+  await db.raw(`SELECT card_stacks_raise_held(ARRAY[?]::int[])`, [userId]);
   return rows.map((r: { id: number }) => r.id);
 }
 

@@ -51,18 +51,7 @@ export async function up(knex: Knex): Promise<void> {
   await knex.raw(`CREATE INDEX card_stacks_spare ON card_stacks (${IDENTITY}, user_id) WHERE ${SPARE_HINT}`);
   await knex.raw(`CREATE INDEX card_stacks_user_spare ON card_stacks (user_id) INCLUDE (${IDENTITY}, keep_count) WHERE ${SPARE_HINT}`);
 
-  await knex.raw(`
-    CREATE FUNCTION card_stacks_add() RETURNS trigger LANGUAGE plpgsql AS $$
-    DECLARE cleared text;
-    BEGIN
-      -- A pack none of whose cards is a second copy (packOpener.ts): nothing to do; the next insert of this transaction is checked again.
-      IF current_setting('foilbound.pack_stacks_kept', true) = 'on' THEN
-        cleared := set_config('foilbound.pack_stacks_kept', '', true);
-        RETURN NULL;
-      END IF;
-      ${raiseFor(`SELECT DISTINCT n.user_id, ${N("n")} FROM new_cards n`)}
-      RETURN NULL;
-    END $$`);
+  await createStackAddFunction(knex);
   await knex.raw(`
     CREATE FUNCTION card_stacks_remove() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
@@ -78,6 +67,22 @@ export async function up(knex: Knex): Promise<void> {
       RETURN NULL;
     END $$`);
   await attachStackTriggers(knex);
+}
+
+/** The insert trigger's function of this migration (a later migration's down() restores it). */
+export async function createStackAddFunction(knex: Knex): Promise<void> {
+  await knex.raw(`
+    CREATE FUNCTION card_stacks_add() RETURNS trigger LANGUAGE plpgsql AS $$
+    DECLARE cleared text;
+    BEGIN
+      -- A pack none of whose cards is a second copy (packOpener.ts): nothing to do; the next insert of this transaction is checked again.
+      IF current_setting('foilbound.pack_stacks_kept', true) = 'on' THEN
+        cleared := set_config('foilbound.pack_stacks_kept', '', true);
+        RETURN NULL;
+      END IF;
+      ${raiseFor(`SELECT DISTINCT n.user_id, ${N("n")} FROM new_cards n`)}
+      RETURN NULL;
+    END $$`);
 }
 
 export async function down(knex: Knex): Promise<void> {

@@ -22,6 +22,7 @@ import * as testRefunds from "./20261129300000_test_refunds.ts";
 import * as optionalPassword from "./20261129310000_optional_password.ts";
 import * as cardStacks from "./20261129400000_card_stacks.ts";
 import * as cardStacksMulti from "./20261130100000_card_stacks_multi.ts";
+import * as cardStacksRaisedByPacks from "./20261130200000_card_stacks_raised_by_packs.ts";
 import * as wishPoints from "./20261129500000_wish_points.ts";
 import * as ownerIdentityWithId from "./20261129510000_owner_identity_with_id.ts";
 
@@ -53,6 +54,7 @@ const MIGRATIONS: Array<[name: string, migration: Knex.Migration]> = [
   ["20261129500000_wish_points", wishPoints],
   ["20261129510000_owner_identity_with_id", ownerIdentityWithId],
   ["20261130100000_card_stacks_multi", cardStacksMulti],
+  ["20261130200000_card_stacks_raised_by_packs", cardStacksRaisedByPacks],
 ];
 
 export const migrationSource: Knex.MigrationSource<[string, Knex.Migration]> = {
