@@ -40,23 +40,32 @@ interface Side {
   label: "with" | "without";
   server: ServerProcess;
   cookies: string[];
-  database: string;
 }
 
-async function prepareSide(opts: CardStacksBenchOptions, label: Side["label"], port: number): Promise<Side> {
+/** What a side leaves behind, dropped and removed at the end even when the side failed to start. */
+interface Leftovers {
+  databases: string[];
+  dataDirs: string[];
+}
+
+async function prepareSide(opts: CardStacksBenchOptions, label: Side["label"], port: number, left: Leftovers): Promise<Side> {
   const database = `foilbound_stacks_${label}_${Date.now().toString(36)}`;
+  const dataDir = `/tmp/foilbound-bench-${process.pid}-stacks-${label}`;
+  left.databases.push(database);
+  left.dataDirs.push(dataDir);
   const admin = knex({ client: "pg", connection: opts.adminUrl, pool: { min: 0, max: 1 } });
   await admin.raw(`CREATE DATABASE ${database}`);
   await admin.destroy();
   const url = new URL(opts.adminUrl);
   url.pathname = `/${database}`;
   const db = knex({ client: "pg", connection: url.toString(), pool: { min: 0, max: 1 } });
+  let server: ServerProcess | undefined;
   try {
     await migrateLatest(db);
-    const server = await startServerProcess(
+    server = await startServerProcess(
       {
         DATABASE_URL: url.toString(),
-        DATA_DIR: `/tmp/foilbound-bench-${process.pid}-stacks-${label}`,
+        DATA_DIR: dataDir,
         SESSION_SECRET: "bench-secret",
         LOG_REQUESTS: "0",
         WEB_CONCURRENCY: String(opts.webConcurrency),
@@ -68,7 +77,10 @@ async function prepareSide(opts: CardStacksBenchOptions, label: Side["label"], p
     const cookies = await signUpMany(server.url, "big", opts.clients);
     await fillCollections(db, names, opts.bigCollection);
     await db("users").update({ coins: 1_000_000_000 });
-    return { label, server, cookies, database };
+    return { label, server, cookies };
+  } catch (error) {
+    await server?.stop();
+    throw error;
   } finally {
     await db.destroy();
   }
@@ -76,9 +88,10 @@ async function prepareSide(opts: CardStacksBenchOptions, label: Side["label"], p
 
 export async function benchCardStacks(opts: CardStacksBenchOptions): Promise<BenchRow> {
   const sides: Side[] = [];
+  const left: Leftovers = { databases: [], dataDirs: [] };
   try {
-    sides.push(await prepareSide(opts, "with", opts.port));
-    sides.push(await prepareSide(opts, "without", opts.port + 1));
+    sides.push(await prepareSide(opts, "with", opts.port, left));
+    sides.push(await prepareSide(opts, "without", opts.port + 1, left));
     const open = (side: Side, seconds: number) =>
       measured(side.server, () =>
         runWrk({ url: `${side.server.url}/api/open-pack`, method: "POST", body: '{"set":1}', cookies: side.cookies, origin: side.server.url, connections: opts.clients, seconds }),
@@ -105,12 +118,10 @@ export async function benchCardStacks(opts: CardStacksBenchOptions): Promise<Ben
       verdict: verdict(spread(ratios).median >= 0.95),
     };
   } finally {
-    for (const side of sides) {
-      await side.server.stop();
-      rmSync(`/tmp/foilbound-bench-${process.pid}-stacks-${side.label}`, { recursive: true, force: true });
-    }
+    for (const side of sides) await side.server.stop();
+    for (const dir of left.dataDirs) rmSync(dir, { recursive: true, force: true });
     const admin = knex({ client: "pg", connection: opts.adminUrl, pool: { min: 0, max: 1 } });
-    for (const side of sides) await admin.raw(`DROP DATABASE IF EXISTS ${side.database} WITH (FORCE)`);
+    for (const database of left.databases) await admin.raw(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
     await admin.destroy();
   }
 }
