@@ -49,29 +49,55 @@ const copiesOf = (s: string) => `(SELECT count(*) FROM cards c WHERE c.user_id =
 const spareAfterOffers = (s: string, offers: string) =>
   `CASE WHEN ${s}.keep_count = 1 AND ${offers} = 0 THEN 1 ELSE ${copiesOf(s)} - ${s}.keep_count - ${offers} END`;
 
-/** Player `u` may be matched with me at all: shown in matches, unlocked for trading, no block either way. */
+/**
+ * Player `u` may be matched with me at all: shown in matches, unlocked for trading, no block either
+ * way (CTE `my_blocks`: the players I blocked or who blocked me, read once).
+ */
 const ELIGIBLE = (u: string) => `${u}.show_in_matches
   AND ${u}.created_at <= :unlockedBefore AND ${packsOpenedSql(u)} >= :minPacks
-  AND NOT EXISTS (SELECT 1 FROM player_blocks b WHERE b.blocker_id = :me AND b.blocked_id = ${u}.id)
-  AND NOT EXISTS (SELECT 1 FROM player_blocks b WHERE b.blocker_id = ${u}.id AND b.blocked_id = :me)`;
+  AND NOT (${u}.id = ANY(ARRAY(SELECT id FROM my_blocks)))`;
+
+/** CTE `my_blocks`: the ids of the players I blocked and of those who blocked me (both indexes of player_blocks). */
+const MY_BLOCKS = `my_blocks AS MATERIALIZED (
+    SELECT blocked_id AS id FROM player_blocks WHERE blocker_id = :me
+    UNION SELECT blocker_id FROM player_blocks WHERE blocked_id = :me
+  )`;
+
+/** The ids of CTE `cand`'s players as one array: each probe below is one index scan over all of them (= ANY), not a scan per candidate. */
+const idsOf = (cand: string) => `ARRAY(SELECT user_id FROM ${cand})`;
 
 /** What ranking and the rules need of a candidate, read once per player (not once per card pair). */
 const CANDIDATE_COLUMNS = `u.id AS user_id, u.display_name, u.updated_at AS active_at, u.created_at, u.signup_network, ${packsOpenedSql("u")} AS packs`;
 
 /**
- * The spare copies that the players of CTE `cand` hold of the identities of CTE `want`, less the
- * copies in their open offers (a few probes of trades). Per candidate through the partial index
- * card_stacks_user_spare, then one hash join with `want`. The OFFSET 0 fences keep the planner to
- * that order: it walked every holder of every wanted card instead (105 s at 100,000 players), or
- * scanned `want` again for every candidate.
+ * CTE body: the copies the players of CTE `cand` have in open offers (offered by them or asked of
+ * them), per card. Two index probes of trades per candidate (by player and status), one node each:
+ * a probe per candidate stack and direction as a subplan cost the statement a tenth.
  */
-const sparesOfCandidates = (cand: string) => `
+const openOffersOf = (cand: string) => `
+    SELECT o.user_id, ${cols("c")}, count(*)::int AS n
+    FROM (
+      SELECT t.from_user_id AS user_id, t.offered_card_id AS card_id FROM trades t
+        WHERE t.from_user_id = ANY(${idsOf(cand)}) AND t.status = 'pending' AND t.expires_at > :now
+      UNION ALL
+      SELECT t.to_user_id, t.requested_card_id FROM trades t
+        WHERE t.to_user_id = ANY(${idsOf(cand)}) AND t.status = 'pending' AND t.expires_at > :now
+    ) o JOIN cards c ON c.id = o.card_id AND c.user_id = o.user_id
+    GROUP BY o.user_id, ${cols("c")}`;
+
+/**
+ * The spare copies that the players of CTE `cand` hold of the cards of CTE `want` (by its number,
+ * wid), less their copies in open offers (CTE `offers`, openOffersOf). Per candidate through the
+ * partial index card_stacks_user_spare, then one hash join with `want`. The OFFSET 0 fences keep
+ * the planner to that order: it walked every holder of every wanted card instead (105 s at 100,000
+ * players), or scanned `want` again for every candidate.
+ */
+const sparesOfCandidates = (cand: string, offers: string) => `
     SELECT * FROM (
-      SELECT s.user_id, ${cols("s")}, w.points, ${spareAfterOffers("s", "o.n")} AS spare
-      FROM (SELECT s.* FROM ${cand} c CROSS JOIN LATERAL (SELECT * FROM card_stacks s WHERE s.user_id = c.user_id AND ${spareHint("s")} OFFSET 0) s OFFSET 0) s
+      SELECT s.user_id, w.wid, w.points, ${spareAfterOffers("s", "coalesce(o.n, 0)")} AS spare
+      FROM (SELECT s.* FROM card_stacks s WHERE s.user_id = ANY(${idsOf(cand)}) AND ${spareHint("s")} OFFSET 0) s
       JOIN want w ON ${same("s", "w")}
-      -- The open-offer probes only for the stacks I want (OFFSET 0: not for every spare stack).
-      CROSS JOIN LATERAL (SELECT ${copiesInOpenOffers("s")} AS n) o
+      LEFT JOIN ${offers} o ON o.user_id = s.user_id AND ${same("o", "s")}
       OFFSET 0
     ) h WHERE h.spare > 0`;
 
@@ -85,9 +111,10 @@ const sparesOfCandidates = (cand: string) => `
  */
 const SPARE_HOLDERS = `
   mutual_cand AS MATERIALIZED (
-    SELECT ${CANDIDATE_COLUMNS} FROM users u WHERE u.id IN (SELECT user_id FROM wanted_mine) AND ${ELIGIBLE("u")}
+    SELECT ${CANDIDATE_COLUMNS} FROM users u WHERE u.id = ANY(${idsOf("wanted_mine")}) AND ${ELIGIBLE("u")}
   ),
-  theirs_mutual AS MATERIALIZED (${sparesOfCandidates("mutual_cand")}),
+  mutual_offers AS MATERIALIZED (${openOffersOf("mutual_cand")}),
+  theirs_mutual AS MATERIALIZED (${sparesOfCandidates("mutual_cand", "mutual_offers")}),
   other_cand AS MATERIALIZED (
     SELECT ${CANDIDATE_COLUMNS} FROM users u
     WHERE u.id IN (
@@ -100,9 +127,10 @@ const SPARE_HOLDERS = `
       )
       AND u.id NOT IN (SELECT user_id FROM mutual_cand) AND ${ELIGIBLE("u")}
   ),
+  other_offers AS MATERIALIZED (${openOffersOf("other_cand")}),
   theirs AS MATERIALIZED (
     SELECT * FROM theirs_mutual
-    UNION ALL ${sparesOfCandidates("other_cand")}
+    UNION ALL ${sparesOfCandidates("other_cand", "other_offers")}
   ),
   cand AS (SELECT * FROM mutual_cand UNION ALL SELECT * FROM other_cand)`;
 
@@ -113,6 +141,16 @@ const SPARE_HOLDERS = `
  */
 const want = (gate = "true") => `want AS MATERIALIZED (
     SELECT ${COLS.map(q).join(", ")}, created_at, points FROM trade_wishes WHERE user_id = :me AND ${gate}
+  )`;
+
+/**
+ * CTE `want` for matches: my wanted cards (when I may trade), numbered (wid) in the order of their
+ * identity columns, so that ordering by wid orders by the card. The statement carries the number
+ * from the candidates to the page and reads the card's columns for the shown pairs only.
+ */
+const NUMBERED_WANT = `want AS MATERIALIZED (
+    SELECT row_number() OVER (ORDER BY ${COLS.map(q).join(", ")})::int AS wid, ${COLS.map(q).join(", ")}, points
+    FROM trade_wishes WHERE user_id = :me AND EXISTS (SELECT 1 FROM may)
   )`;
 
 /** CTE `my_open`: my cards in my open offers (offered by me or asked of me). */
@@ -214,8 +252,20 @@ export interface MatchRow {
   pairs: MatchPairRow[];
 }
 
-const pairCard = (p: string) =>
-  `json_build_object('character', ${p}character, 'background', ${p}background, 'set', ${p}set, 'isHolo', ${p}is_holo, 'isGlitch', ${p}is_glitch, 'isDarkHolo', ${p}is_dark_holo, 'points', ${p}points`;
+/**
+ * A shown pair as the statement sends it: their card's identity columns, points and copy id (0-7),
+ * then mine: identity columns, points, copy id, copies in open offers (8-16), then they want mine
+ * and lopsided (17, 18). Arrays: naming every field of a hundred pairs was a tenth of the statement.
+ */
+const pairCardOf = (p: unknown[], at: number): IdentityRow => ({
+  character: String(p[at]),
+  background: p[at + 1] as string,
+  set: Number(p[at + 2]),
+  isHolo: Boolean(p[at + 3]),
+  isGlitch: Boolean(p[at + 4]),
+  isDarkHolo: Boolean(p[at + 5]),
+  points: Number(p[at + 6]),
+});
 
 /**
  * Players to trade with, best first (issue 48): those who hold a spare I want and want a spare of
@@ -233,16 +283,18 @@ const pairCard = (p: string) =>
  * cannot be ranked in time. EXPLAIN (ANALYZE, BUFFERS), PostgreSQL 15, bench/tradeFinderExplain.ts
  * at 100,000 players, 5M cards (3.8M stacks, 774k with a spare), 500k wishes, a player wanting 200
  * cards (about 1,200 spare holders each) and sparing 8:
- * - want: my 200 trade_wishes rows (their points stored); my_spares: card_stacks_user_spare;
+ * - want: my 200 trade_wishes rows (their points stored), numbered; my_spares: card_stacks_user_spare;
  *   wanted_mine: trade_wishes_identity per spare card, a budget of ~60 players shared out;
- * - mutual_cand: users_pkey and the two player_blocks probes per candidate; theirs_mutual:
- *   card_stacks_user_spare per candidate (8 entries, Heap Fetches: 0), one hash join with want,
- *   the open-offer probes for the wanted stacks only;
+ * - my_blocks: both player_blocks indexes once; mutual_cand: one users_pkey scan over the
+ *   candidates' ids (= ANY); theirs_mutual: one card_stacks_user_spare scan over them (Heap
+ *   Fetches: 0), one hash join with want, their open offers in one trades scan a direction;
  * - other_cand: a One-Time Filter, never executed when the mutual side fills the page;
  * - the one-sided pairs look their partner up in two jsonb maps (nearest, mutual_users): a join on
  *   CTEs the planner estimates at 1 row became a nested loop of 26 s at 3,000 players;
- * - the daily cap on trades_accepted_from / _to per ranked player, top-N heapsort; the pairs' JSON
- *   for the 20 page rows only, each pair's copy an index-only probe of cards_owner_identity.
+ * - the daily cap: trades_accepted_from / _to over the candidates' ids, top-N heapsort; the
+ *   shown pairs ranked in one window, each pair's copy an index-only probe of cards_owner_identity.
+ * A scan per candidate (a subplan or a lateral) cost its node's start and end each time: one scan
+ * over the ids does the same descents for a fraction (bench/NOTES.md, 2026-11-30 evening).
  * No sequential scan. Before the stacks and the bounds: 4.3-5.8 s a call (every holder grouped
  * from cards); now ~5 ms with the plan prepared (planning alone was ~20 ms). bench/NOTES.md.
  */
@@ -254,9 +306,6 @@ const acceptedTodaySql = (id: string) => `((SELECT count(*) FROM trades t WHERE 
 
 /** Spare holders per wanted card by wishlist length (index n: n cards), the rule's values for the statement's LIMIT. */
 const PER_CARD_BY_WANTED = `{${Array.from({ length: WISHLIST_MAX + 1 }, (_, n) => holdersPerWantedCard(n)).join(",")}}`;
-
-/** Identity of alias `c` equal to the columns of `a` with prefix `p` (a.t_character, ...). */
-const sameAs = (c: string, a: string, p: string) => COLS.map((col) => `${c}.${q(col)} = ${a}.${p}${col}`).join(" AND ");
 
 /**
  * One statement, one round trip: my standing (account age, packs, trades accepted today), and when
@@ -275,12 +324,13 @@ export function matchesStatement(userId: number, unlock: TradeUnlock, now: Date,
   may AS MATERIALIZED (
     SELECT 1 FROM me WHERE me.created_at <= :unlockedBefore AND me.packs >= :minPacks AND me.accepted_today < :dailyCap
   ),
-  ${want("EXISTS (SELECT 1 FROM may)")},
+  ${NUMBERED_WANT},
   budget AS MATERIALIZED (SELECT (CAST(:perCardByWanted AS int[]))[count(*) + 1] AS per_card FROM want),
-  -- My spare stacks (card_stacks_user_spare), less my copies in open offers, each with a free copy and its points.
+  -- My spare stacks (card_stacks_user_spare), less my copies in open offers, each with a free copy
+  -- and its points, numbered (sid) in the order of that copy's id; wid: the same card in want.
   ${MY_OPEN},
   my_spares AS MATERIALIZED (
-    SELECT * FROM (
+    SELECT row_number() OVER (ORDER BY s.card_id)::int AS sid, s.*, w.wid FROM (
       SELECT ${cols("s")}, f.points, f.id AS card_id, o.in_offers, ${copiesOf("s")} - s.keep_count - o.in_offers AS spare
       FROM card_stacks s
       CROSS JOIN LATERAL (
@@ -290,101 +340,104 @@ export function matchesStatement(userId: number, unlock: TradeUnlock, now: Date,
         SELECT c.id, c.points FROM cards c WHERE c.user_id = :me AND ${same("c", "s")} AND c.id NOT IN (SELECT id FROM my_open) ORDER BY c.id LIMIT 1
       ) f
       WHERE s.user_id = :me AND ${spareHint("s")} AND EXISTS (SELECT 1 FROM may)
-    ) s WHERE s.spare > 0
+    ) s LEFT JOIN want w ON ${same("w", "s")}
+    WHERE s.spare > 0
   ),
   mutual_budget AS MATERIALIZED (
     SELECT greatest(:minMutualPerCard, CAST(:mutualBudget AS int) / greatest(count(*), 1)) AS per_card FROM my_spares
   ),
   wanted_mine AS MATERIALIZED (
-    SELECT tw.user_id, ${cols("s")}, s.points, s.card_id, s.in_offers
+    SELECT tw.user_id, s.sid, s.wid AS swid, s.points
     FROM my_spares s CROSS JOIN LATERAL (
       SELECT tw.user_id FROM trade_wishes tw WHERE ${same("tw", "s")} AND tw.user_id <> :me ORDER BY tw.user_id DESC LIMIT (SELECT per_card FROM mutual_budget)
     ) tw
   ),
+  ${MY_BLOCKS},
   ${SPARE_HOLDERS},
+  -- From here on a card is its number: wid in want (theirs), sid in my_spares (mine). Same card: wid = swid.
   -- The CTE row estimates are guesses (1 row); the one-sided branch therefore looks its
   -- partners up in two small maps instead of joining: a nested loop over the misestimated CTEs
   -- took 25 s at 3,000 players.
   -- Players with a mutual pair (a card for another card): they get no one-sided pairs.
   mutual_users AS MATERIALIZED (
     SELECT coalesce(jsonb_object_agg(user_id::text, true), '{}') AS m
-    FROM (SELECT DISTINCT t.user_id FROM theirs t JOIN wanted_mine w ON w.user_id = t.user_id AND NOT (${same("t", "w")})) d
+    FROM (SELECT DISTINCT t.user_id FROM theirs t JOIN wanted_mine w ON w.user_id = t.user_id AND t.wid IS DISTINCT FROM w.swid) d
   ),
+  -- Per card of theirs, my spare nearest in points: [sid, points].
   nearest AS MATERIALIZED (
-    SELECT coalesce(jsonb_object_agg(concat_ws('|', ${cols("x")}), to_jsonb(n)), '{}') AS m
-    FROM (SELECT DISTINCT ${cols("t")}, t.points FROM theirs t WHERE t.spare > 0) x
+    SELECT coalesce(jsonb_object_agg(x.wid::text, jsonb_build_array(n.sid, n.points)), '{}') AS m
+    FROM (SELECT DISTINCT t.wid, t.points FROM theirs t) x
     CROSS JOIN LATERAL (
-      SELECT s.character, s.background, s."set", s.is_holo, s.is_glitch, s.is_dark_holo, s.points, s.card_id, s.in_offers
-      FROM my_spares s
-      WHERE NOT (${same("s", "x")})
+      SELECT s.sid, s.points FROM my_spares s
+      WHERE s.wid IS DISTINCT FROM x.wid
       ORDER BY greatest(s.points, x.points)::float8 / greatest(least(s.points, x.points), 1), s.points DESC, s.card_id
       LIMIT 1
     ) n
   ),
   pairs AS (
-    SELECT t.user_id, t.character AS t_character, t.background AS t_background, t."set" AS t_set, t.is_holo AS t_is_holo, t.is_glitch AS t_is_glitch,
-      t.is_dark_holo AS t_is_dark_holo, t.points AS t_points,
-      w.character AS m_character, w.background AS m_background, w."set" AS m_set, w.is_holo AS m_is_holo, w.is_glitch AS m_is_glitch,
-      w.is_dark_holo AS m_is_dark_holo, w.points AS m_points, w.card_id AS m_card_id, w.in_offers AS m_in_offers, true AS they_want
+    SELECT t.user_id, t.wid, t.points AS t_points, w.sid, w.points AS m_points, true AS they_want
     FROM theirs t JOIN wanted_mine w ON w.user_id = t.user_id
     -- A card for the same card is no trade.
-    WHERE t.spare > 0 AND NOT (${same("t", "w")})
+    WHERE t.wid IS DISTINCT FROM w.swid
     UNION ALL
-    SELECT t.user_id, t.character, t.background, t."set", t.is_holo, t.is_glitch, t.is_dark_holo, t.points,
-      n->>'character', n->>'background', (n->>'set')::smallint, (n->>'is_holo')::boolean, (n->>'is_glitch')::boolean, (n->>'is_dark_holo')::boolean,
-      (n->>'points')::int, (n->>'card_id')::int, (n->>'in_offers')::int, false
+    SELECT t.user_id, t.wid, t.points, (l.n->>0)::int, (l.n->>1)::int, false
     FROM theirs t
-    CROSS JOIN LATERAL (SELECT (SELECT m FROM nearest) -> concat_ws('|', ${cols("t")}) AS n) l
-    WHERE t.spare > 0 AND l.n IS NOT NULL AND NOT jsonb_exists((SELECT m FROM mutual_users), t.user_id::text)
+    CROSS JOIN LATERAL (SELECT (SELECT m FROM nearest) -> t.wid::text AS n) l
+    WHERE l.n IS NOT NULL AND NOT jsonb_exists((SELECT m FROM mutual_users), t.user_id::text)
   ),
-  judged AS (
-    SELECT p.*, u.display_name, u.active_at, u.created_at, u.signup_network, u.packs,
+  -- Candidates passed the player rules already (ELIGIBLE); the pair rule is here.
+  allowed AS MATERIALIZED (
+    SELECT p.*,
       greatest(p.t_points, p.m_points) > :ratio * greatest(least(p.t_points, p.m_points), 0) AS lopsided,
-      greatest(p.t_points, p.m_points)::float8 / greatest(least(p.t_points, p.m_points), 1) AS spread,
-      (u.signup_network IS NOT NULL AND u.signup_network = me.signup_network
-        AND abs(extract(epoch FROM u.created_at - me.created_at)) * 1000 <= :window) AS same_owner
-    -- Candidates passed the player rules already (ELIGIBLE); the pair rule is here.
+      greatest(p.t_points, p.m_points)::float8 / greatest(least(p.t_points, p.m_points), 1) AS spread
     FROM pairs p JOIN cand u ON u.user_id = p.user_id CROSS JOIN me
+    WHERE NOT (u.signup_network IS NOT NULL AND u.signup_network = me.signup_network
+        AND abs(extract(epoch FROM u.created_at - me.created_at)) * 1000 <= :window
+        AND greatest(p.t_points, p.m_points) > :ratio * greatest(least(p.t_points, p.m_points), 0))
   ),
-  allowed AS MATERIALIZED (SELECT * FROM judged WHERE NOT (same_owner AND lopsided)),
-  -- Rank every candidate on light aggregates; build the pairs' JSON for the page only.
+  -- Rank every candidate on light aggregates of numbers; the cards and their copies for the page only.
   ranked AS (
-    SELECT user_id, display_name, active_at, created_at, signup_network, packs,
-      bool_or(they_want) AS mutual,
-      (count(DISTINCT concat_ws('|', t_character, t_background, t_set, t_is_holo, t_is_glitch, t_is_dark_holo))
-        + count(DISTINCT concat_ws('|', m_character, m_background, m_set, m_is_holo, m_is_glitch, m_is_dark_holo)) FILTER (WHERE they_want))::int AS wanted,
+    SELECT user_id, bool_or(they_want) AS mutual,
+      (count(DISTINCT wid) + count(DISTINCT sid) FILTER (WHERE they_want))::int AS wanted,
       bool_or(NOT lopsided) AS fair
-    FROM allowed
-    GROUP BY user_id, display_name, active_at, created_at, signup_network, packs
+    FROM allowed GROUP BY user_id
   ),
-  page AS (
-    SELECT r.* FROM ranked r
-    WHERE ${acceptedTodaySql("r.user_id")} < :dailyCap
-    ORDER BY r.mutual DESC, r.wanted DESC, r.fair DESC, r.active_at DESC, r.user_id
+  -- The daily cap: the candidates' trades accepted today, in one index scan a direction.
+  accepted_today AS MATERIALIZED (
+    SELECT a.user_id, count(*) AS n FROM (
+      SELECT t.from_user_id AS user_id FROM trades t WHERE t.from_user_id = ANY(${idsOf("cand")}) AND t.accepted_at >= :dayStart
+      UNION ALL SELECT t.to_user_id FROM trades t WHERE t.to_user_id = ANY(${idsOf("cand")}) AND t.accepted_at >= :dayStart
+    ) a GROUP BY a.user_id
+  ),
+  page AS MATERIALIZED (
+    SELECT r.*, u.display_name, u.active_at, u.created_at, u.signup_network, u.packs
+    FROM ranked r JOIN cand u ON u.user_id = r.user_id LEFT JOIN accepted_today a ON a.user_id = r.user_id
+    WHERE coalesce(a.n, 0) < :dailyCap
+    ORDER BY r.mutual DESC, r.wanted DESC, r.fair DESC, u.active_at DESC, r.user_id
     LIMIT :limit OFFSET :offset
   ),
-  -- Each page row's best pairs, with the copy each asks for: their lowest-id copy in none of their open offers.
-  shown AS (
-    SELECT p.*, (
-      SELECT json_agg(json_build_object(
-          'theirs', ${pairCard("a.t_")}, 'cardId', (
-            SELECT min(c.id) FROM cards c WHERE c.user_id = a.user_id AND ${sameAs("c", "a", "t_")} AND NOT ${inOpenOffer("c")})),
-          'mine', ${pairCard("a.m_")}, 'cardId', a.m_card_id, 'inOpenOffers', a.m_in_offers),
-          'theyWantMine', a.they_want, 'lopsided', a.lopsided)
-        ORDER BY a.rank)
-      FROM (
-        SELECT a.*, row_number() OVER (ORDER BY a.they_want DESC, a.lopsided, a.spread, a.t_points DESC, a.t_character, a.t_background, a.t_set,
-          a.t_is_holo, a.t_is_glitch, a.t_is_dark_holo, a.m_card_id) AS rank
-        FROM allowed a WHERE a.user_id = p.user_id
-        ORDER BY rank LIMIT ${PAIRS_PER_MATCH}
-      ) a
-    ) AS pairs
-    FROM page p
+  -- Each page row's best pairs, ranked in one pass (wid and sid order as the cards and my copies' ids do).
+  shown_pairs AS MATERIALIZED (
+    SELECT * FROM (
+      SELECT a.user_id, a.wid, a.sid, a.they_want, a.lopsided,
+        row_number() OVER (PARTITION BY a.user_id ORDER BY a.they_want DESC, a.lopsided, a.spread, a.t_points DESC, a.wid, a.sid) AS rank
+      FROM allowed a WHERE a.user_id IN (SELECT user_id FROM page)
+    ) r WHERE r.rank <= ${PAIRS_PER_MATCH}
+  ),
+  -- A pair as an array (MatchPairColumn), with the copy it asks for: their lowest-id copy in none of their open offers.
+  shown AS MATERIALIZED (
+    SELECT sp.user_id, json_agg(json_build_array(
+        ${cols("w")}, w.points,
+        (SELECT min(c.id) FROM cards c WHERE c.user_id = sp.user_id AND ${same("c", "w")} AND NOT ${inOpenOffer("c")}),
+        ${cols("s")}, s.points, s.card_id, s.in_offers, sp.they_want, sp.lopsided) ORDER BY sp.rank) AS pairs
+    FROM shown_pairs sp JOIN want w ON w.wid = sp.wid JOIN my_spares s ON s.sid = sp.sid
+    GROUP BY sp.user_id
   )
   -- My standing comes with every row, and alone (no match columns) when there is no match.
-  SELECT me.created_at AS me_created_at, me.signup_network AS me_signup_network, me.packs AS me_packs, me.accepted_today AS me_accepted_today, s.*
-  FROM me LEFT JOIN shown s ON true
-  ORDER BY s.mutual DESC, s.wanted DESC, s.fair DESC, s.active_at DESC, s.user_id`);
+  SELECT me.created_at AS me_created_at, me.signup_network AS me_signup_network, me.packs AS me_packs, me.accepted_today AS me_accepted_today,
+    p.user_id, p.display_name, p.created_at, p.signup_network, p.packs, p.mutual, p.wanted, p.fair, p.active_at, sh.pairs
+  FROM me LEFT JOIN (page p JOIN shown sh ON sh.user_id = p.user_id) ON true
+  ORDER BY p.mutual DESC, p.wanted DESC, p.fair DESC, p.active_at DESC, p.user_id`);
   const bindings = {
     me: userId,
     now,
@@ -429,7 +482,7 @@ export async function matchesOf(
   const matches = rows
     .filter((r) => r.user_id !== null)
     .map((r: Record<string, any>) => {
-      const pairs = (typeof r.pairs === "string" ? JSON.parse(r.pairs) : r.pairs) as Array<Record<string, any>>;
+      const pairs = (typeof r.pairs === "string" ? JSON.parse(r.pairs) : r.pairs) as unknown[][];
       return {
         userId: Number(r.user_id),
         displayName: r.display_name,
@@ -441,10 +494,10 @@ export async function matchesOf(
         fair: r.fair,
         pairs: pairs
           .map((p) => ({
-            theirs: { ...p.theirs, set: Number(p.theirs.set), points: Number(p.theirs.points), cardId: Number(p.theirs.cardId ?? 0) },
-            mine: { ...p.mine, set: Number(p.mine.set), points: Number(p.mine.points), cardId: Number(p.mine.cardId), inOpenOffers: Number(p.mine.inOpenOffers) },
-            theyWantMine: p.theyWantMine,
-            lopsided: p.lopsided,
+            theirs: { ...pairCardOf(p, 0), cardId: Number(p[7] ?? 0) },
+            mine: { ...pairCardOf(p, 8), cardId: Number(p[15]), inOpenOffers: Number(p[16]) },
+            theyWantMine: Boolean(p[17]),
+            lopsided: Boolean(p[18]),
           }))
           // Every free copy went into an offer since the stacks were read: nothing to ask for.
           .filter((p) => p.theirs.cardId > 0),
