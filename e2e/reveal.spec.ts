@@ -144,6 +144,8 @@ test("while the reveal is up the page behind is out of reach: hidden from assist
   await signUp(page, uniqueName("modal"));
   const held = await holdOpenPack(page);
   const tile = packTile(page, "Velvet Night");
+  // The page's height once the packs are on it: measured before they arrive, it was the window's.
+  await expect(tile).toBeVisible();
   const pageHeight = await scrollHeight();
   await tile.click();
   await held.requested;
