@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CANDIDATES_PER_CARD, holdersPerWantedCard, MIN_MUTUAL_CANDIDATES, mutualCandidateBudget, ONE_SIDED_CANDIDATES, spareCount } from "./tradeFinder.ts";
+import { holdersPerWantedCard, MIN_MUTUAL_CANDIDATES, mutualCandidateBudget, ONE_SIDED_CANDIDATES, ONE_SIDED_CANDIDATES_PER_ROW, ONE_SIDED_ROWS_CAP, spareCount } from "./tradeFinder.ts";
 
 describe("trade finder rules", () => {
   it("spares are the copies beyond the kept count, none when not for trade, less the copies in open offers", () => {
@@ -10,12 +10,18 @@ describe("trade finder rules", () => {
     expect(spareCount(2, 0, false, 3)).toBe(0);
   });
 
-  it("share the one-sided candidates out over the wanted cards, never fewer than the minimum a card", () => {
-    expect(holdersPerWantedCard(1)).toBe(ONE_SIDED_CANDIDATES);
-    expect(holdersPerWantedCard(0)).toBe(ONE_SIDED_CANDIDATES);
-    expect(holdersPerWantedCard(10)).toBe(ONE_SIDED_CANDIDATES / 10);
-    expect(holdersPerWantedCard(200)).toBe(CANDIDATES_PER_CARD);
-    expect(holdersPerWantedCard(199) * 199).toBeLessThanOrEqual(ONE_SIDED_CANDIDATES);
+  it("look at one-sided candidates for the rows the mutual side leaves, shared out over the wanted cards, at least one a card", () => {
+    // A page of 20 the mutual side leaves empty: the whole budget.
+    expect(holdersPerWantedCard(1, 20)).toBe(ONE_SIDED_CANDIDATES);
+    expect(holdersPerWantedCard(0, 20)).toBe(ONE_SIDED_CANDIDATES);
+    expect(holdersPerWantedCard(10, 20)).toBe(ONE_SIDED_CANDIDATES / 10);
+    expect(holdersPerWantedCard(200, 20)).toBe(5);
+    expect(holdersPerWantedCard(199, 20) * 199).toBeLessThanOrEqual(ONE_SIDED_CANDIDATES);
+    // Four rows left: a fifth of it; past the cap no more.
+    expect(holdersPerWantedCard(10, 4)).toBe((4 * ONE_SIDED_CANDIDATES_PER_ROW) / 10);
+    expect(holdersPerWantedCard(200, 4)).toBe(1);
+    expect(holdersPerWantedCard(1, ONE_SIDED_ROWS_CAP + 30)).toBe(ONE_SIDED_CANDIDATES);
+    expect(holdersPerWantedCard(200, 0)).toBe(1);
   });
 
   it("rank three players who want my spares for every match up to the page's end, never fewer than the minimum", () => {

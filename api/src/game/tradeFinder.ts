@@ -10,17 +10,23 @@ export const MAX_KEEP = 9999;
 export const PAIRS_PER_MATCH = 5;
 /**
  * Matches rank a bounded set of candidates (issue 48, item 6: p99 <= 50 ms at 100,000 players):
- * players who want a card I can spare (below), and for the cards I want,
- * about ONE_SIDED_CANDIDATES players with a spare of one of them (newest accounts first), shared
- * out over the wanted cards but never fewer than CANDIDATES_PER_CARD a card. A common card has a
- * spare at a thousand players or more; ranking them all for 200 wanted cards took seconds.
+ * players who want a card I can spare (below), and, for the rows of the page they leave empty,
+ * players with a spare of a card I want (newest accounts first): about
+ * ONE_SIDED_CANDIDATES_PER_ROW for each such row up to the page's end, at most
+ * ONE_SIDED_CANDIDATES, shared out over the wanted cards but never fewer than one a card. A common
+ * card has a spare at a thousand players or more; ranking them all for 200 wanted cards took
+ * seconds, and ranking 600 of them to fill the last 4 rows of a page cost 8 times a page that
+ * the mutual side fills (bench/NOTES.md, 2026-11-30 evening).
  */
 export const ONE_SIDED_CANDIDATES = 1000;
-export const CANDIDATES_PER_CARD = 5;
+export const ONE_SIDED_CANDIDATES_PER_ROW = 50;
+/** Rows left to the one-sided side past which its budget no longer grows. */
+export const ONE_SIDED_ROWS_CAP = ONE_SIDED_CANDIDATES / ONE_SIDED_CANDIDATES_PER_ROW;
 
-/** Spare holders looked at per wanted card, for a wishlist of `wanted` cards. */
-export function holdersPerWantedCard(wanted: number): number {
-  return Math.max(CANDIDATES_PER_CARD, Math.floor(ONE_SIDED_CANDIDATES / Math.max(1, wanted)));
+/** Spare holders looked at per wanted card, for a wishlist of `wanted` cards and `rows` rows of the page left to fill. */
+export function holdersPerWantedCard(wanted: number, rows: number): number {
+  const candidates = Math.min(ONE_SIDED_CANDIDATES, ONE_SIDED_CANDIDATES_PER_ROW * Math.max(0, rows));
+  return Math.max(1, Math.floor(candidates / Math.max(1, wanted)));
 }
 /**
  * The mutual side (players who want a card I can spare) is what players want most: about

@@ -10,7 +10,7 @@ import type { Db, Trx } from "../db/knex.ts";
 import { runPrepared } from "../db/prepared.ts";
 import { utcDayStart } from "../game/periods.ts";
 import { OWNERS_COUNT_CAP } from "../contract/rules.ts";
-import { DEFAULT_KEEP, holdersPerWantedCard, MIN_MUTUAL_PER_CARD, mutualCandidateBudget, PAIRS_PER_MATCH, WISHLIST_MAX } from "../game/tradeFinder.ts";
+import { DEFAULT_KEEP, holdersPerWantedCard, MIN_MUTUAL_PER_CARD, mutualCandidateBudget, ONE_SIDED_ROWS_CAP, PAIRS_PER_MATCH, WISHLIST_MAX } from "../game/tradeFinder.ts";
 import { ACCEPTED_TRADES_PER_DAY, LOPSIDED_RATIO, SAME_NETWORK_WINDOW_MS, type TradeUnlock } from "../game/trading.ts";
 import type { Card } from "../game/sets.ts";
 import { packsOpenedSql } from "./tradeLimits.ts";
@@ -102,12 +102,21 @@ const sparesOfCandidates = (cand: string, offers: string) => `
     ) h WHERE h.spare > 0`;
 
 /**
+ * Spare holders per wanted card (holdersPerWantedCard), tabulated for the statement's LIMIT: index
+ * rows * (WISHLIST_MAX + 1) + wanted + 1, rows (left to fill) up to ONE_SIDED_ROWS_CAP. Part of the
+ * statement's text, prepared once per connection.
+ */
+const PER_CARD_TABLE = `{${Array.from({ length: ONE_SIDED_ROWS_CAP + 1 }, (_, rows) =>
+  Array.from({ length: WISHLIST_MAX + 1 }, (_, wanted) => holdersPerWantedCard(wanted, rows)),
+).flat().join(",")}}`;
+
+/**
  * CTE `theirs`: the players matches rank and their spare copies of the cards I want (CTE `want`,
  * with each card's points), from the stored stacks (migration 20261129400000). Candidates are
  * bounded (game/tradeFinder.ts): first those who want one of my spares (`wanted_mine`, the mutual
- * side); only when they cannot fill the page, per wanted card some of its spare holders through
- * the partial index card_stacks_spare (newest accounts first). Which copy to offer is chosen
- * at the end, for the pairs shown only.
+ * side); only when they cannot fill the page, per wanted card some of its spare holders (as many
+ * as the rows left call for, CTE budget) through the partial index card_stacks_spare (newest
+ * accounts first). Which copy to offer is chosen at the end, for the pairs shown only.
  */
 const SPARE_HOLDERS = `
   mutual_cand AS MATERIALIZED (
@@ -115,6 +124,12 @@ const SPARE_HOLDERS = `
   ),
   mutual_offers AS MATERIALIZED (${openOffersOf("mutual_cand")}),
   theirs_mutual AS MATERIALIZED (${sparesOfCandidates("mutual_cand", "mutual_offers")}),
+  -- The one-sided budget for the rows the mutual side leaves (game/tradeFinder.ts, PER_CARD_TABLE).
+  budget AS MATERIALIZED (
+    SELECT (CAST('${PER_CARD_TABLE}' AS int[]))[
+        least(greatest(CAST(:offset AS int) + CAST(:limit AS int) - m.n, 0), ${ONE_SIDED_ROWS_CAP}) * ${WISHLIST_MAX + 1} + w.n + 1] AS per_card
+    FROM (SELECT count(*)::int AS n FROM want) w, (SELECT count(DISTINCT user_id)::int AS n FROM theirs_mutual) m
+  ),
   other_cand AS MATERIALIZED (
     SELECT ${CANDIDATE_COLUMNS} FROM users u
     WHERE u.id IN (
@@ -304,9 +319,6 @@ let matchesSql: string | undefined;
 const acceptedTodaySql = (id: string) => `((SELECT count(*) FROM trades t WHERE t.from_user_id = ${id} AND t.accepted_at >= :dayStart)
         + (SELECT count(*) FROM trades t WHERE t.to_user_id = ${id} AND t.accepted_at >= :dayStart))`;
 
-/** Spare holders per wanted card by wishlist length (index n: n cards), the rule's values for the statement's LIMIT. */
-const PER_CARD_BY_WANTED = `{${Array.from({ length: WISHLIST_MAX + 1 }, (_, n) => holdersPerWantedCard(n)).join(",")}}`;
-
 /**
  * One statement, one round trip: my standing (account age, packs, trades accepted today), and when
  * I may trade, the ranked page with each pair's copy to ask for. Each round trip on this machine
@@ -325,7 +337,6 @@ export function matchesStatement(userId: number, unlock: TradeUnlock, now: Date,
     SELECT 1 FROM me WHERE me.created_at <= :unlockedBefore AND me.packs >= :minPacks AND me.accepted_today < :dailyCap
   ),
   ${NUMBERED_WANT},
-  budget AS MATERIALIZED (SELECT (CAST(:perCardByWanted AS int[]))[count(*) + 1] AS per_card FROM want),
   -- My spare stacks (card_stacks_user_spare), less my copies in open offers, each with a free copy
   -- and its points, numbered (sid) in the order of that copy's id; wid: the same card in want.
   ${MY_OPEN},
@@ -441,7 +452,6 @@ export function matchesStatement(userId: number, unlock: TradeUnlock, now: Date,
   const bindings = {
     me: userId,
     now,
-    perCardByWanted: PER_CARD_BY_WANTED,
     mutualBudget: mutualCandidateBudget(page.offset + page.limit),
     minMutualPerCard: MIN_MUTUAL_PER_CARD,
     ratio: LOPSIDED_RATIO,
