@@ -71,8 +71,8 @@ const CANDIDATE_COLUMNS = `u.id AS user_id, u.display_name, u.updated_at AS acti
 
 /**
  * CTE body: the copies the players of CTE `cand` have in open offers (offered by them or asked of
- * them), per card. Two index probes of trades per candidate (by player and status), one node each:
- * a probe per candidate stack and direction as a subplan cost the statement a tenth.
+ * them), per card: one index scan of trades a direction over all their ids (by player and status).
+ * Two probes per candidate stack as subplans had cost the statement a tenth.
  */
 const openOffersOf = (cand: string) => `
     SELECT o.user_id, ${cols("c")}, count(*)::int AS n
@@ -87,10 +87,10 @@ const openOffersOf = (cand: string) => `
 
 /**
  * The spare copies that the players of CTE `cand` hold of the cards of CTE `want` (by its number,
- * wid), less their copies in open offers (CTE `offers`, openOffersOf). Per candidate through the
- * partial index card_stacks_user_spare, then one hash join with `want`. The OFFSET 0 fences keep
- * the planner to that order: it walked every holder of every wanted card instead (105 s at 100,000
- * players), or scanned `want` again for every candidate.
+ * wid), less their copies in open offers (CTE `offers`, openOffersOf). One scan of the partial
+ * index card_stacks_user_spare over all their ids, then one hash join with `want`. The OFFSET 0
+ * fence keeps the planner to that order: it walked every holder of every wanted card instead (105 s
+ * at 100,000 players), or scanned `want` again for every candidate.
  */
 const sparesOfCandidates = (cand: string, offers: string) => `
     SELECT * FROM (
@@ -398,13 +398,14 @@ export function matchesStatement(userId: number, unlock: TradeUnlock, now: Date,
   ),
   -- Candidates passed the player rules already (ELIGIBLE); the pair rule is here.
   allowed AS MATERIALIZED (
-    SELECT p.*,
-      greatest(p.t_points, p.m_points) > :ratio * greatest(least(p.t_points, p.m_points), 0) AS lopsided,
-      greatest(p.t_points, p.m_points)::float8 / greatest(least(p.t_points, p.m_points), 1) AS spread
-    FROM pairs p JOIN cand u ON u.user_id = p.user_id CROSS JOIN me
-    WHERE NOT (u.signup_network IS NOT NULL AND u.signup_network = me.signup_network
-        AND abs(extract(epoch FROM u.created_at - me.created_at)) * 1000 <= :window
-        AND greatest(p.t_points, p.m_points) > :ratio * greatest(least(p.t_points, p.m_points), 0))
+    SELECT user_id, wid, t_points, sid, m_points, they_want, lopsided, spread FROM (
+      SELECT p.*,
+        greatest(p.t_points, p.m_points) > :ratio * greatest(least(p.t_points, p.m_points), 0) AS lopsided,
+        greatest(p.t_points, p.m_points)::float8 / greatest(least(p.t_points, p.m_points), 1) AS spread,
+        (u.signup_network IS NOT NULL AND u.signup_network = me.signup_network
+          AND abs(extract(epoch FROM u.created_at - me.created_at)) * 1000 <= :window) AS same_owner
+      FROM pairs p JOIN cand u ON u.user_id = p.user_id CROSS JOIN me
+    ) j WHERE NOT (same_owner AND lopsided)
   ),
   -- Rank every candidate on light aggregates of numbers; the cards and their copies for the page only.
   ranked AS (
@@ -435,7 +436,7 @@ export function matchesStatement(userId: number, unlock: TradeUnlock, now: Date,
       FROM allowed a WHERE a.user_id IN (SELECT user_id FROM page)
     ) r WHERE r.rank <= ${PAIRS_PER_MATCH}
   ),
-  -- A pair as an array (MatchPairColumn), with the copy it asks for: their lowest-id copy in none of their open offers.
+  -- A pair as an array (pairCardOf reads it), with the copy it asks for: their lowest-id copy in none of their open offers.
   shown AS MATERIALIZED (
     SELECT sp.user_id, json_agg(json_build_array(
         ${cols("w")}, w.points,
